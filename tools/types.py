@@ -1,0 +1,48 @@
+"""Shared value types and the small interfaces every backend implements."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, Protocol, runtime_checkable
+
+import numpy as np
+from PIL import Image
+from typing_extensions import TypedDict
+
+Source = Literal["text", "pairs", "web", "lens"]
+
+
+class Candidate(TypedDict):
+    """One retrieved piece of evidence, JSON-serialisable so it can live in graph state.
+
+    `source` says where it came from: the text KB, the image–text pair KB, a web page, or the
+    Lens-style image lookup. `score` is the similarity the retriever ranked it by.
+    """
+
+    id: str
+    score: float
+    source: Source
+    title: str
+    text: str
+    image_path: str | None
+    url: str | None
+
+
+@runtime_checkable
+class TextEmbedder(Protocol):
+    """Maps texts to L2-normalised float32 vectors of shape (n, dim)."""
+
+    id: str
+    dim: int
+
+    def embed_texts(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+@runtime_checkable
+class ImageEmbedder(Protocol):
+    """Maps RGB images to L2-normalised float32 vectors of shape (n, dim)."""
+
+    id: str
+    dim: int
+
+    def embed_images(self, images: Sequence[Image.Image]) -> np.ndarray: ...
