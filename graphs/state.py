@@ -2,7 +2,9 @@
 
 `InputState` is what callers send (it renders as a form in LangGraph Studio); `OutputState` is what
 they get back; `State` adds the working fields. List fields that several nodes append to use
-`operator.add` as their reducer; everything else is last-write-wins.
+`operator.add` as their reducer (the first node resets them with `Overwrite`, so a second run on the
+same LangGraph thread starts clean); everything else is last-write-wins. Everything is plain JSON
+(strings, numbers, lists, dicts) because `langgraph dev` streams it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing_extensions import TypedDict
 from tools.types import Candidate
 
 QueryKind = Literal["enriched", "record", "trajectory"]
+KBName = Literal["text", "pairs"]
 
 
 class Query(TypedDict):
@@ -22,6 +25,24 @@ class Query(TypedDict):
 
     kind: QueryKind
     text: str
+
+
+class PlannedQuery(Query):
+    """A query ready to search: its embedding and its share of the iteration's budget."""
+
+    vector: list[float]
+    k_text: int
+    k_image: int
+
+
+class SearchTask(TypedDict):
+    """The payload of one retrieval branch (one query × one KB), sent by the fan-out edge."""
+
+    step: int
+    kb: KBName
+    query: PlannedQuery
+    image: str
+    question: str
 
 
 class Iteration(TypedDict):
@@ -60,3 +81,10 @@ class State(InputState, total=False):
     errors: Annotated[list[str], operator.add]
     stop_reason: str
     answer: str
+    # --- working fields ------------------------------------------------------------------------
+    step: int  # the iteration being run: 0 = initial search, t ≥ 1 = dual-scope iterations
+    queries: list[PlannedQuery]  # the current iteration's queries, waiting to be searched
+    found: Annotated[list[Candidate], operator.add]  # this iteration's candidates (record resets it)
+    query_history: Annotated[list[str], operator.add]  # earlier queries minus the question (saturation)
+    step_started: float  # time.time() when the current iteration began
+    step_model_seconds: float  # model time spent so far in the current iteration

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from PIL import Image, UnidentifiedImageError
 from tools.errors import ImageError
 
 _MAX_PIXELS = 64_000_000
+_BASE64 = re.compile(r"[A-Za-z0-9+/]+={0,2}")
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,9 @@ def _load_path(path: Path, base_dir: Path | None) -> LoadedImage:
     if not path.is_absolute() and base_dir is not None:
         path = base_dir / path
     if not path.is_file():
-        raise ImageError(f"image not found: {path} (check the path, or make image_path relative to the JSONL file)")
+        raise ImageError(
+            f"image not found: {path} (check the path, or make image_path relative to the JSONL file)"
+        )
     return _decode(path.read_bytes(), origin=str(path))
 
 
@@ -79,14 +83,17 @@ def _decode_data_url(url: str) -> bytes:
 
 
 def _looks_like_base64(text: str) -> bool:
-    return len(text) > 256 and "/" not in text[:64].strip("/") and "\n" not in text[:256] and "." not in text[-8:]
+    """Long text made only of base64 characters (JPEG base64 starts with '/9j/', so '/' must be allowed)."""
+    return len(text) > 256 and _BASE64.fullmatch("".join(text.split())) is not None
 
 
 def _b64decode(text: str, origin: str) -> bytes:
     try:
         return base64.b64decode(text, validate=False)
     except (binascii.Error, ValueError) as exc:
-        raise ImageError(f"{origin}: not valid base64 ({exc}); send the raw file bytes or a path instead") from exc
+        raise ImageError(
+            f"{origin}: not valid base64 ({exc}); send the raw file bytes or a path instead"
+        ) from exc
 
 
 def _decode(data: bytes, origin: str) -> LoadedImage:
@@ -98,13 +105,17 @@ def _decode(data: bytes, origin: str) -> LoadedImage:
         img = Image.open(io.BytesIO(data))
         fmt = (img.format or "PNG").upper()
         if img.width * img.height > _MAX_PIXELS:
-            raise ImageError(f"{origin}: image too large ({img.width}x{img.height}); downscale it below 64 MP")
+            raise ImageError(
+                f"{origin}: image too large ({img.width}x{img.height}); downscale it below 64 MP"
+            )
         rgb = img.convert("RGB")
         rgb.load()
     except ImageError:
         raise
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise ImageError(f"{origin}: not a readable image ({exc.__class__.__name__}); check the file is a JPEG/PNG/WebP") from exc
+        raise ImageError(
+            f"{origin}: not a readable image ({exc.__class__.__name__}); check the file is a JPEG/PNG/WebP"
+        ) from exc
     mime = Image.MIME.get(fmt, "image/png")
     if mime not in ("image/jpeg", "image/png", "image/webp", "image/gif"):
         buf = io.BytesIO()

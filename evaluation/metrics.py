@@ -1,0 +1,184 @@
+"""Answer, retrieval and process metrics of the field (SPEC §7), as pure functions of one result line.
+
+Answer metrics take the maximum over every gold alias:
+- EM: normalised prediction equals a normalised gold answer;
+- CEM (cover EM): a normalised gold answer is contained in the normalised prediction;
+- F1: SQuAD token F1.
+Normalisation is the SQuAD one: lowercase, drop punctuation, drop the articles a/an/the, collapse spaces.
+
+Evidence recall: an iteration "hits" when one of its candidates is a gold evidence (`gold_ids`), or,
+when an item has no `gold_ids`, when a candidate's title is the gold entity (`entity_text`).
+
+MC-Search process metrics (MC-Search paper §2.2), for items with a `gold_chain`
+(`[{"sub_question", "modality", "evidence_id", "answer"}, ...]`). A predicted step is one PMSR
+iteration that searched; its evidence is the set of candidate ids it retrieved:
+- Hit per Step: |maximum matching between gold steps and predicted steps that retrieved their evidence|
+  divided by the number of gold steps (each predicted step matches at most one gold step, duplicates
+  count once);
+- Rollout Deviation: | #predicted steps − #gold steps |.
+
+Trajectory types (PMSR paper §6.1), from the correctness of each reasoning record (a gold answer is
+contained in the record):
+- Stable-Correct: every record is correct;
+- Persistent-Fail: no record is correct;
+- Correction: the first record is wrong, a later one is correct, and every record after the first
+  correct one stays correct;
+- Conflict: a correct record is followed by a wrong one (correctness is not maintained).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
+TRAJECTORY_TYPES = ("Stable-Correct", "Persistent-Fail", "Correction", "Conflict")
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+_PUNCTUATION = set(string.punctuation)
+
+
+def normalize_answer(text: str) -> str:
+    """SQuAD normalisation: lowercase, no punctuation, no articles, single spaces."""
+    text = "".join(ch for ch in text.lower() if ch not in _PUNCTUATION)
+    return " ".join(_ARTICLES.sub(" ", text).split())
+
+
+def gold_answers(item: Mapping[str, Any]) -> list[str]:
+    """Every gold alias of an item: `answers` (list) and `answer` (string or list), de-duplicated."""
+    golds: list[str] = []
+    for key in ("answers", "answer"):
+        value = item.get(key)
+        values = value if isinstance(value, list) else [value]
+        golds.extend(str(v) for v in values if v is not None and str(v).strip())
+    return list(dict.fromkeys(golds))
+
+
+def exact_match(prediction: str, golds: Sequence[str]) -> float:
+    pred = normalize_answer(prediction)
+    return float(any(pred == normalize_answer(g) for g in golds))
+
+
+def cover_exact_match(prediction: str, golds: Sequence[str]) -> float:
+    """1.0 when a normalised gold answer occurs in the normalised prediction (on word boundaries)."""
+    pred = f" {normalize_answer(prediction)} "
+    return float(any(normalize_answer(g) and f" {normalize_answer(g)} " in pred for g in golds))
+
+
+def token_f1(prediction: str, golds: Sequence[str]) -> float:
+    return max((_f1(prediction, g) for g in golds), default=0.0)
+
+
+def _f1(prediction: str, gold: str) -> float:
+    pred_tokens = normalize_answer(prediction).split()
+    gold_tokens = normalize_answer(gold).split()
+    common = sum((Counter(pred_tokens) & Counter(gold_tokens)).values())
+    if common == 0:
+        return 0.0
+    precision = common / len(pred_tokens)
+    recall = common / len(gold_tokens)
+    return 2 * precision * recall / (precision + recall)
+
+
+class AnswerScorer(Protocol):
+    """A pluggable answer metric (for example BEM with a local model): higher is better, in [0, 1]."""
+
+    name: str
+
+    def score(self, prediction: str, golds: Sequence[str], item: Mapping[str, Any]) -> float: ...
+
+
+def answer_scores(
+    prediction: str, golds: Sequence[str], item: Mapping[str, Any], extra: Iterable[AnswerScorer] = ()
+) -> dict[str, float]:
+    """EM, CEM, F1 and every extra scorer for one prediction."""
+    scores = {
+        "em": exact_match(prediction, golds),
+        "cem": cover_exact_match(prediction, golds),
+        "f1": token_f1(prediction, golds),
+    }
+    for scorer in extra:
+        scores[scorer.name] = float(scorer.score(prediction, golds, item))
+    return scores
+
+
+def evidence_hits(item: Mapping[str, Any], trajectory: Sequence[Mapping[str, Any]]) -> list[bool] | None:
+    """Per iteration: did it retrieve gold evidence? None when the item names no gold evidence."""
+    gold_ids = {str(i) for i in item.get("gold_ids") or []}
+    entity = normalize_answer(str(item.get("entity_text") or ""))
+    if not gold_ids and not entity:
+        return None
+    hits = []
+    for step in trajectory:
+        candidates = step.get("candidates") or []
+        if gold_ids:
+            hits.append(any(str(c.get("id")) in gold_ids for c in candidates))
+        else:
+            hits.append(any(normalize_answer(str(c.get("title") or "")) == entity for c in candidates))
+    return hits
+
+
+def cumulative(flags: Sequence[bool]) -> list[bool]:
+    """Running OR: position t is True once any of flags[0..t] is True."""
+    out, seen = [], False
+    for flag in flags:
+        seen = seen or bool(flag)
+        out.append(seen)
+    return out
+
+
+def record_correctness(trajectory: Sequence[Mapping[str, Any]], golds: Sequence[str]) -> list[bool]:
+    """Per iteration: does its reasoning record contain a gold answer (CEM on the record)?"""
+    return [bool(cover_exact_match(str(step.get("record") or ""), golds)) for step in trajectory]
+
+
+def trajectory_type(correct: Sequence[bool]) -> str | None:
+    """Classify per-record correctness into the paper's four trajectory types (None when empty)."""
+    if not correct:
+        return None
+    if all(correct):
+        return "Stable-Correct"
+    if not any(correct):
+        return "Persistent-Fail"
+    first = list(correct).index(True)
+    return "Correction" if all(correct[first:]) else "Conflict"
+
+
+def predicted_steps(trajectory: Sequence[Mapping[str, Any]]) -> list[set[str]]:
+    """Evidence ids of each iteration that searched (one skipped on saturation has no queries)."""
+    return [
+        {str(c.get("id")) for c in step.get("candidates") or []} for step in trajectory if step.get("queries")
+    ]
+
+
+def hit_per_step(gold_chain: Sequence[Mapping[str, Any]], steps: Sequence[set[str]]) -> float:
+    """MC-Search HPS: matched gold steps / gold steps, one-to-one between gold and predicted steps."""
+    if not gold_chain:
+        return 0.0
+    edges = [
+        [j for j, evidence in enumerate(steps) if str(g.get("evidence_id")) in evidence] for g in gold_chain
+    ]
+    return _max_matching(edges) / len(gold_chain)
+
+
+def rollout_deviation(gold_chain: Sequence[Mapping[str, Any]], steps: Sequence[set[str]]) -> int:
+    """MC-Search RD: | |predicted steps| − |gold steps| |."""
+    return abs(len(steps) - len(gold_chain))
+
+
+def _max_matching(edges: Sequence[Sequence[int]]) -> int:
+    """Size of a maximum bipartite matching (Kuhn's augmenting paths); edges[i] = right nodes of left i."""
+    match_of_right: dict[int, int] = {}
+
+    def augment(left: int, visited: set[int]) -> bool:
+        for right in edges[left]:
+            if right in visited:
+                continue
+            visited.add(right)
+            if right not in match_of_right or augment(match_of_right[right], visited):
+                match_of_right[right] = left
+                return True
+        return False
+
+    return sum(augment(left, set()) for left in range(len(edges)))

@@ -1,0 +1,198 @@
+"""Score a batch results file: per-item metrics, per-dataset and overall tables, plot and HTML report.
+
+A results file may hold several lines for one id (a run resumed with `--retry-failed` and killed before
+it compacted the file): `read_results` keeps the last line per id and ignores a torn last line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import mean
+from typing import Any
+
+from evaluation import metrics
+from evaluation.judge import DEFAULT_CACHE_DIR, Judge
+from evaluation.report import plot_by_iteration, print_tables, write_csv, write_html, write_markdown
+from graphs.run import read_results
+
+OVERALL = "overall"
+
+
+@dataclass(frozen=True)
+class ScoreOutput:
+    summary: list[dict[str, Any]]
+    by_iteration: list[dict[str, Any]]
+    files: dict[str, Path]
+
+
+def score_item(
+    line: Mapping[str, Any], dataset: str, extra: Iterable[metrics.AnswerScorer] = ()
+) -> dict[str, Any]:
+    """Every metric of one result line (judge verdicts are added by `score_lines`)."""
+    golds = metrics.gold_answers(line)
+    trajectory = line.get("trajectory") or []
+    prediction = str(line.get("prediction") or "")
+    scored: dict[str, Any] = {
+        "id": str(line["id"]),
+        "dataset": dataset,
+        "status": line.get("status", "ok"),
+        "iterations": len(trajectory),
+        "seconds": float(line.get("seconds") or 0.0),
+        "gold": bool(golds),
+        "scores": metrics.answer_scores(prediction, golds, line, extra),
+    }
+    hits = metrics.evidence_hits(line, trajectory)
+    scored["hits"] = hits
+    scored["cum_hits"] = None if hits is None else metrics.cumulative(hits)
+    scored["record_correct"] = metrics.record_correctness(trajectory, golds)
+    scored["trajectory_type"] = metrics.trajectory_type(scored["record_correct"]) if golds else None
+    chain = line.get("gold_chain")
+    if chain:
+        steps = metrics.predicted_steps(trajectory)
+        scored["hps"] = metrics.hit_per_step(chain, steps)
+        scored["rd"] = metrics.rollout_deviation(chain, steps)
+    return scored
+
+
+def score_lines(
+    lines: Sequence[Mapping[str, Any]],
+    default_dataset: str,
+    judge: Judge | None = None,
+    extra: Iterable[metrics.AnswerScorer] = (),
+    judge_concurrency: int = 4,
+) -> list[dict[str, Any]]:
+    extra = list(extra)
+    scored = [score_item(line, str(line.get("dataset") or default_dataset), extra) for line in lines]
+    if judge is not None:
+        with ThreadPoolExecutor(max_workers=max(1, judge_concurrency)) as pool:
+            verdicts = pool.map(
+                lambda line: judge.judge(
+                    str(line.get("question", "")),
+                    metrics.gold_answers(line),
+                    str(line.get("prediction") or ""),
+                ),
+                lines,
+            )
+            for item, verdict in zip(scored, verdicts, strict=True):
+                item["judge"] = verdict.correct
+                item["judge_reason"] = verdict.reason
+    return scored
+
+
+def summarize(scored: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One row per dataset (sorted) plus an overall row; percentages for rates, means for the rest."""
+    groups = _groups(scored)
+    return [_summary_row(name, items) for name, items in groups.items()]
+
+
+def _groups(scored: Sequence[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for item in scored:
+        groups.setdefault(item["dataset"], []).append(item)
+    ordered = {name: groups[name] for name in sorted(groups)}
+    if len(ordered) > 1:
+        ordered[OVERALL] = list(scored)
+    return ordered
+
+
+def _summary_row(name: str, items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "dataset": name,
+        "n": len(items),
+        "failed": sum(item["status"] != "ok" for item in items),
+    }
+    for key in dict.fromkeys(k for item in items for k in item["scores"]):
+        row[key] = _pct(item["scores"][key] for item in items if key in item["scores"])
+    judged = [item["judge"] for item in items if item.get("judge") is not None]
+    if any("judge" in item for item in items):
+        row["judge"] = _pct(judged)
+        row["judged"] = len(judged)
+    with_evidence = [item for item in items if item["hits"] is not None]
+    if with_evidence:
+        row["recall_first"] = _pct(bool(item["hits"][:1] and item["hits"][0]) for item in with_evidence)
+        row["recall_cum"] = _pct(bool(item["cum_hits"] and item["cum_hits"][-1]) for item in with_evidence)
+    chained = [item for item in items if "hps" in item]
+    if chained:
+        row["hps"] = _pct(item["hps"] for item in chained)
+        row["rd"] = round(mean(item["rd"] for item in chained), 2)
+    row["avg_iter"] = round(mean(item["iterations"] for item in items), 2)
+    typed = [item["trajectory_type"] for item in items if item["trajectory_type"]]
+    for kind in metrics.TRAJECTORY_TYPES:
+        row[kind] = _pct(t == kind for t in typed) if typed else None
+    row["avg_seconds"] = round(mean(item["seconds"] for item in items), 2)
+    return row
+
+
+def by_iteration(scored: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Per dataset and iteration t: recall of iteration t (items that ran it), cumulative recall and
+    record CEM up to t (an item that stopped earlier keeps its last value, as the paper's Table 5/A2)."""
+    rows = []
+    for name, items in _groups(scored).items():
+        depth = max((item["iterations"] for item in items), default=0)
+        for t in range(depth):
+            active = [item for item in items if item["iterations"] > t]
+            with_evidence = [item for item in items if item["hits"] is not None]
+            rows.append(
+                {
+                    "dataset": name,
+                    "iteration": t,
+                    "active": len(active),
+                    "recall": _pct(item["hits"][t] for item in with_evidence if len(item["hits"]) > t),
+                    "recall_cum": _pct(_upto(item["cum_hits"], t) for item in with_evidence),
+                    "record_cem": _pct(_upto(item["record_correct"], t) for item in items if item["gold"]),
+                }
+            )
+    return rows
+
+
+def _upto(flags: Sequence[bool], t: int) -> bool:
+    return bool(flags) and bool(flags[min(t, len(flags) - 1)])
+
+
+def _pct(values: Iterable[float | bool]) -> float | None:
+    values = [float(v) for v in values]
+    return round(100.0 * mean(values), 2) if values else None
+
+
+def score_file(
+    results: str | Path,
+    out_dir: str | Path | None = None,
+    judge_spec: str | None = None,
+    judge_cache: str | Path = DEFAULT_CACHE_DIR,
+    extra: Iterable[metrics.AnswerScorer] = (),
+    print_summary: bool = True,
+) -> ScoreOutput:
+    """Score `results` and write summary.{md,csv}, by_iteration.{csv,png}, scored.jsonl and report.html."""
+    results = Path(results)
+    out = Path(out_dir) if out_dir else results.with_name(f"{results.stem}_scores")
+    out.mkdir(parents=True, exist_ok=True)
+    lines = read_results(results)
+    judge = Judge(judge_spec, judge_cache) if judge_spec else None
+    try:
+        scored = score_lines(lines, results.stem, judge, extra)
+    finally:
+        if judge is not None:
+            judge.close()
+    summary, iterations = summarize(scored), by_iteration(scored)
+    files = {
+        "summary_md": out / "summary.md",
+        "summary_csv": out / "summary.csv",
+        "by_iteration_csv": out / "by_iteration.csv",
+        "by_iteration_png": out / "by_iteration.png",
+        "scored": out / "scored.jsonl",
+        "html": out / "report.html",
+    }
+    write_markdown(files["summary_md"], {"Summary": summary, "By iteration": iterations})
+    write_csv(files["summary_csv"], summary)
+    write_csv(files["by_iteration_csv"], iterations)
+    plot_by_iteration(files["by_iteration_png"], iterations)
+    with open(files["scored"], "w", encoding="utf-8") as handle:
+        handle.writelines(json.dumps(item, ensure_ascii=False) + "\n" for item in scored)
+    write_html(files["html"], lines, scored, title=f"PMSR results: {results.name}")
+    if print_summary:
+        print_tables({"Summary": summary, "By iteration": iterations})
+    return ScoreOutput(summary, iterations, files)

@@ -1,0 +1,489 @@
+"""Batch mode: run PMSR over a questions JSONL file, resumably, and score the results.
+
+    python -m graphs.run QUESTIONS.jsonl --out RESULTS.jsonl [--concurrency N] [--limit N] [--ids ID ...]
+        [--retry-failed] [--shard I/N] [--server URL] [--score [--judge SPEC]] [every Context option]
+    python -m graphs.run score RESULTS.jsonl [--judge SPEC] [--out-dir DIR]
+
+Output: one JSON line per finished item (the input fields + `prediction`, `description`, `trajectory`,
+`saturation`, `stop_reason`, `errors`, `status` ok|error, `error`, `settings`, `seconds`), written,
+flushed and fsync'd as each item finishes, so an interrupted run leaves a valid file.
+
+Resume: ids already in the output are skipped. A torn last line (the process was killed mid-write) is
+cut off before appending. `--retry-failed` reruns ids whose line says `status: error`; their new lines
+are appended and, when the run ends, the file is rewritten atomically with the last line per id (the
+scorer also keeps the last line per id, so a file from a run killed before that step still reads right).
+
+Ctrl-C (or SIGTERM) stops starting items and waits for the running ones; a second one stops at once.
+`--shard I/N` (0 ≤ I < N) keeps the ids whose stable hash modulo N is I; merge shard outputs by id.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import os
+import signal
+import sys
+import threading
+import time
+import typing
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from graphs.context import Context
+from tools.errors import ImageError, InputError, PMSRError
+from tools.images import load_image
+
+Invoke = Callable[[dict[str, Any]], dict[str, Any]]
+"""Runs one graph input `{"question", "image"}` and returns the graph's output state."""
+
+EXIT_INTERRUPTED = 130
+
+
+@dataclasses.dataclass(frozen=True)
+class Backend:
+    """What runs the items: the invoke callable, and the settings recorded with every result."""
+
+    invoke: Invoke
+    settings: dict[str, Any]
+    inline_images: bool = False  # send images as data URLs (a remote server cannot read our paths)
+
+
+@dataclasses.dataclass(frozen=True)
+class Item:
+    """One input line: its data, or the reason it could not be read."""
+
+    id: str
+    line: int
+    data: dict[str, Any]
+    error: str | None = None
+
+
+@dataclasses.dataclass
+class RunStats:
+    finished: int = 0
+    failed: int = 0
+    skipped: int = 0
+    interrupted: bool = False
+    aborted: bool = False
+
+
+# --- input ----------------------------------------------------------------------------------------
+
+
+def read_questions(path: Path) -> Iterator[Item]:
+    """Every non-blank line of `path`; a malformed one becomes an Item carrying an InputError message."""
+    with open(path, encoding="utf-8") as handle:
+        for number, raw in enumerate(handle, start=1):
+            if raw.strip():
+                yield _parse_line(path, number, raw)
+
+
+def _parse_line(path: Path, number: int, raw: str) -> Item:
+    fallback_id = f"{path.name}:{number}"
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return Item(fallback_id, number, {}, f"InputError: malformed JSON at {path}:{number}: {exc.msg}")
+    if not isinstance(data, dict):
+        return Item(fallback_id, number, {}, f"InputError: line {path}:{number} is not a JSON object")
+    return Item(str(data.get("id") or fallback_id), number, data)
+
+
+def shard_of(item_id: str, shards: int) -> int:
+    """A stable shard number for an id (the same on every machine and Python run)."""
+    return int.from_bytes(hashlib.sha1(item_id.encode("utf-8")).digest()[:8], "big") % shards
+
+
+def select_items(
+    items: Iterable[Item], ids: Sequence[str] | None = None, shard: tuple[int, int] | None = None,
+    limit: int | None = None,
+) -> list[Item]:  # fmt: skip
+    """Filter by ids and shard, drop repeated ids (first wins), then keep the first `limit`."""
+    wanted = set(ids) if ids else None
+    chosen: dict[str, Item] = {}
+    for item in items:
+        if wanted is not None and item.id not in wanted:
+            continue
+        if shard is not None and shard_of(item.id, shard[1]) != shard[0]:
+            continue
+        chosen.setdefault(item.id, item)
+    return list(chosen.values())[:limit] if limit is not None else list(chosen.values())
+
+
+# --- output ---------------------------------------------------------------------------------------
+
+
+def repair_tail(path: Path) -> None:
+    """Cut a torn last line (no trailing newline: the writer was killed mid-line) off `path`."""
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    with open(path, "rb+") as handle:
+        data = handle.read()
+        if data.endswith(b"\n"):
+            return
+        handle.truncate(data.rfind(b"\n") + 1)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def read_results(path: str | Path) -> list[dict[str, Any]]:
+    """The result lines of `path`, the last line per id, in first-seen order; unreadable lines skipped."""
+    latest: dict[str, dict[str, Any]] = {}
+    if not Path(path).exists():
+        return []
+    with open(path, encoding="utf-8") as handle:
+        for raw in handle:
+            try:
+                line = json.loads(raw)
+            except json.JSONDecodeError:
+                continue
+            if isinstance(line, dict) and "id" in line:
+                latest[str(line["id"])] = line
+    return list(latest.values())
+
+
+def read_status(path: Path) -> dict[str, str]:
+    """id → status of its last complete line."""
+    return {str(line["id"]): str(line.get("status", "ok")) for line in read_results(path)}
+
+
+def compact(path: Path) -> bool:
+    """Rewrite `path` atomically with the last line per id, in first-seen order; False when not needed."""
+    latest: dict[str, str] = {}
+    total = 0
+    with open(path, encoding="utf-8") as handle:
+        for raw in handle:
+            try:
+                line_id = str(json.loads(raw)["id"])
+            except (json.JSONDecodeError, KeyError, TypeError):
+                continue
+            total += 1
+            latest[line_id] = raw if raw.endswith("\n") else raw + "\n"
+    if total == len(latest):
+        return False
+    tmp = path.with_name(f".{path.name}.tmp")
+    with open(tmp, "w", encoding="utf-8") as handle:
+        handle.writelines(latest.values())
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, path)
+    return True
+
+
+class ResultWriter:
+    """Appends one JSON line per result, flushed and fsync'd before the next one starts."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        repair_tail(path)
+        self._handle = open(path, "a", encoding="utf-8")  # noqa: SIM115  (closed by close())
+
+    def write(self, record: dict[str, Any]) -> None:
+        self._handle.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+# --- running one item -----------------------------------------------------------------------------
+
+
+def run_item(item: Item, backend: Backend, base_dir: Path) -> dict[str, Any]:
+    """Run one item; any failure becomes `status: error` with a one-line message, never an exception."""
+    started = time.perf_counter()
+    record: dict[str, Any] = {**item.data, "id": item.id}
+    if item.error:
+        record.update(status="error", error=item.error, line=item.line)
+    else:
+        record.update(_invoke(item, backend, base_dir))
+    record["settings"] = backend.settings
+    record["seconds"] = round(time.perf_counter() - started, 3)
+    record["finished_at"] = datetime.now(UTC).isoformat(timespec="seconds")
+    return record
+
+
+def _invoke(item: Item, backend: Backend, base_dir: Path) -> dict[str, Any]:
+    try:
+        graph_input, image_file = _graph_input(item, base_dir, backend.inline_images)
+        fields = {"image_file": image_file, **_output_fields(backend.invoke(graph_input))}
+    except Exception as exc:  # one failing item must not stop the batch
+        return {"status": "error", "error": f"{type(exc).__name__}: {exc}"}
+    failed = not fields["prediction"] and bool(fields["errors"])
+    return {**fields, "status": "error" if failed else "ok", "error": fields["errors"][0] if failed else None}
+
+
+def _graph_input(item: Item, base_dir: Path, inline: bool) -> tuple[dict[str, Any], str | None]:
+    """The graph input of an item, and the image file it names (None for an inline data: URL)."""
+    question = str(item.data.get("question") or "").strip()
+    if not question:
+        raise InputError(f"empty question in item {item.id!r} (line {item.line}): give a `question` field")
+    image = str(item.data.get("image_path") or item.data.get("image") or "")
+    if not image:
+        raise ImageError(f"no image for item {item.id!r} (line {item.line}): give an `image_path` field")
+    if image.startswith("data:"):
+        return {"question": question, "image": image}, None
+    path = Path(image).expanduser()
+    path = path if path.is_absolute() else base_dir / path
+    if not path.is_file():
+        raise ImageError(
+            f"image not found: {path} (item {item.id!r}; image_path is relative to the JSONL file)"
+        )
+    return {"question": question, "image": load_image(path).data_url if inline else str(path)}, str(path)
+
+
+def _output_fields(output: dict[str, Any]) -> dict[str, Any]:
+    trajectory = output.get("trajectory") or []
+    return {
+        "prediction": str(output.get("answer") or ""),
+        "description": output.get("description", ""),
+        "trajectory": trajectory,
+        "saturation": output.get("saturation") or [],
+        "stop_reason": output.get("stop_reason", ""),
+        "errors": [str(e) for e in output.get("errors") or []],
+        "model_seconds": round(sum(float(step.get("model_seconds") or 0.0) for step in trajectory), 3),
+    }
+
+
+# --- backends -------------------------------------------------------------------------------------
+
+
+def in_process_backend(overrides: dict[str, Any]) -> Backend:
+    """Run the compiled graph in this process (imported lazily: it pulls in models and the KB)."""
+    from graphs.pmsr import graph
+
+    context = Context(**overrides)
+
+    def invoke(graph_input: dict[str, Any]) -> dict[str, Any]:
+        return graph.invoke(graph_input, context=context)
+
+    return Backend(invoke, dataclasses.asdict(context))
+
+
+def server_backend(url: str, overrides: dict[str, Any], assistant: str = "pmsr") -> Backend:
+    """Drive a running LangGraph API server (`langgraph dev` or a deployment) through langgraph-sdk."""
+    from langgraph_sdk import get_sync_client
+
+    client = get_sync_client(url=url)
+
+    def invoke(graph_input: dict[str, Any]) -> dict[str, Any]:
+        output = client.runs.wait(None, assistant, input=graph_input, context=overrides or None)
+        if not isinstance(output, dict):
+            raise PMSRError(f"unexpected reply from {url}: {str(output)[:200]}")
+        return output
+
+    return Backend(invoke, {"server": url, "assistant": assistant, **overrides}, inline_images=True)
+
+
+# --- the batch loop -------------------------------------------------------------------------------
+
+
+class _Signals:
+    """SIGINT/SIGTERM set flags instead of raising, so no write is ever torn by an exception."""
+
+    def __init__(self) -> None:
+        self.stop = threading.Event()
+        self.abort = threading.Event()
+        self._previous: dict[int, Any] = {}
+
+    def __enter__(self) -> _Signals:
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                self._previous[sig] = signal.signal(sig, self._handle)
+        return self
+
+    def _handle(self, signum: int, frame: object) -> None:
+        if self.stop.is_set():
+            self.abort.set()
+        self.stop.set()
+        print("\ninterrupted: finishing running items (again to stop now)", file=sys.stderr)
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+
+
+def run_batch(
+    questions: str | Path, out: str | Path, backend: Backend, concurrency: int = 4, limit: int | None = None,
+    ids: Sequence[str] | None = None, retry_failed: bool = False, shard: tuple[int, int] | None = None,
+    progress: bool = True,
+) -> RunStats:  # fmt: skip
+    """Run every selected question not yet in `out`, `concurrency` at a time, appending results."""
+    questions, out = Path(questions), Path(out)
+    if not questions.is_file():
+        raise InputError(f"questions file not found: {questions}")
+    repair_tail(out)
+    status = read_status(out)
+    selected = select_items(read_questions(questions), ids, shard, limit)
+    todo = [i for i in selected if i.id not in status or (retry_failed and status[i.id] != "ok")]
+    stats = RunStats(skipped=len(selected) - len(todo))
+    writer = ResultWriter(out)
+    try:
+        with _Signals() as signals:
+            _execute(todo, backend, questions.parent, writer, concurrency, progress, signals, stats)
+    finally:
+        writer.close()
+    if not stats.aborted:
+        compact(out)
+    return stats
+
+
+def _execute(
+    todo: list[Item], backend: Backend, base_dir: Path, writer: ResultWriter, concurrency: int,
+    progress: bool, signals: _Signals, stats: RunStats,
+) -> None:  # fmt: skip
+    pool = ThreadPoolExecutor(max_workers=max(1, concurrency), thread_name_prefix="pmsr-item")
+    queue, pending = iter(todo), set[Future[dict[str, Any]]]()
+    bar = tqdm(total=len(todo), unit="item", disable=not progress, dynamic_ncols=True)
+    try:
+        while not signals.abort.is_set():
+            while not signals.stop.is_set() and len(pending) < 2 * max(1, concurrency):
+                item = next(queue, None)
+                if item is None:
+                    break
+                pending.add(pool.submit(run_item, item, backend, base_dir))
+            if signals.stop.is_set():
+                pending = {f for f in pending if not f.cancel()}  # keep only the running ones
+            if not pending:
+                break
+            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in done:
+                record = future.result()
+                writer.write(record)
+                stats.finished += 1
+                stats.failed += record["status"] != "ok"
+                bar.set_postfix(failed=stats.failed, refresh=False)
+                bar.update()
+    finally:
+        bar.close()
+        stats.interrupted = signals.stop.is_set()
+        stats.aborted = signals.abort.is_set()
+        pool.shutdown(wait=not stats.aborted, cancel_futures=True)
+
+
+# --- command line ---------------------------------------------------------------------------------
+
+
+def add_context_options(parser: argparse.ArgumentParser) -> None:
+    """One option per `Context` field, typed and documented from the dataclass itself."""
+    hints = typing.get_type_hints(Context)
+    group = parser.add_argument_group("run context (each also read from env PMSR_<FIELD>)")
+    for field in dataclasses.fields(Context):
+        hint = hints[field.name]
+        help_text = f"{field.metadata.get('description', '')} (default: {field.default})".replace("%", "%%")
+        flag = "--" + field.name.replace("_", "-")
+        if hint is bool:
+            group.add_argument(flag, dest=field.name, action=argparse.BooleanOptionalAction, help=help_text)
+        elif typing.get_origin(hint) is typing.Literal:
+            group.add_argument(flag, dest=field.name, choices=typing.get_args(hint), help=help_text)
+        else:
+            group.add_argument(flag, dest=field.name, type=hint, metavar=field.name.upper(), help=help_text)
+
+
+def context_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """The Context fields given on the command line (the rest keep their env/default values)."""
+    return {
+        f.name: getattr(args, f.name)
+        for f in dataclasses.fields(Context)
+        if getattr(args, f.name) is not None
+    }
+
+
+def _shard(text: str) -> tuple[int, int]:
+    try:
+        index, count = (int(part) for part in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--shard wants I/N with integers, got {text!r}") from None
+    if not 0 <= index < count:
+        raise argparse.ArgumentTypeError(f"--shard {text}: need 0 <= I < N")
+    return index, count
+
+
+def _add_score_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--judge", metavar="SPEC", help="chat model spec of the LLM judge (off when omitted)")
+    parser.add_argument(
+        "--judge-cache", default=".cache/pmsr-judge", help="folder of the judge's verdict cache"
+    )
+
+
+def run_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m graphs.run", description="Run PMSR over a questions JSONL file (see also: score)."
+    )
+    parser.add_argument("questions", type=Path, help="questions JSONL (SPEC §4)")
+    parser.add_argument("--out", type=Path, required=True, help="results JSONL (appended; resumed)")
+    parser.add_argument("--concurrency", type=int, default=4, help="items run at once (default: 4)")
+    parser.add_argument("--limit", type=int, help="run only the first N selected items")
+    parser.add_argument("--ids", nargs="+", help="run only these ids")
+    parser.add_argument("--retry-failed", action="store_true", help="rerun items whose result is an error")
+    parser.add_argument("--shard", type=_shard, metavar="I/N", help="run shard I of N (0-based, by id hash)")
+    parser.add_argument("--server", metavar="URL", help="drive a LangGraph API server (assistant 'pmsr')")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--score", action="store_true", help="score the results when the run completes")
+    parser.add_argument("--score-dir", type=Path, help="where --score writes tables and reports")
+    _add_score_options(parser)
+    add_context_options(parser)
+    return parser
+
+
+def score_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m graphs.run score", description="Score a results JSONL file."
+    )
+    parser.add_argument("results", type=Path)
+    parser.add_argument("--out-dir", type=Path, help="default: <results stem>_scores next to the results")
+    _add_score_options(parser)
+    return parser
+
+
+def _score(results: Path, out_dir: Path | None, judge: str | None, judge_cache: str) -> None:
+    from evaluation.score import score_file
+
+    output = score_file(results, out_dir, judge, judge_cache)
+    print(f"scores written to {output.files['summary_md'].parent}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv[:1] == ["score"]:
+            args = score_parser().parse_args(argv[1:])
+            _score(args.results, args.out_dir, args.judge, args.judge_cache)
+            return 0
+        return _run(run_parser().parse_args(argv))
+    except PMSRError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    overrides = context_overrides(args)
+    backend = server_backend(args.server, overrides) if args.server else in_process_backend(overrides)
+    stats = run_batch(
+        args.questions, args.out, backend, args.concurrency, args.limit, args.ids, args.retry_failed,
+        args.shard, progress=not args.no_progress,
+    )  # fmt: skip
+    print(
+        f"{stats.finished} finished ({stats.failed} failed), {stats.skipped} already done → {args.out}",
+        file=sys.stderr,
+    )
+    if stats.interrupted:
+        if stats.aborted:
+            os._exit(EXIT_INTERRUPTED)  # running model calls would otherwise keep the process alive
+        return EXIT_INTERRUPTED
+    if args.score:
+        _score(args.out, args.score_dir, args.judge, args.judge_cache)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,198 @@
+"""Helpers every PMSR node shares: run settings, the input image, the KB, model calls, timing.
+
+Nodes stay plain functions of `(state, runtime)`; anything expensive (models, the KB, the decoded
+input image and its embedding) is created lazily on first use and cached for the process, so
+importing the graph loads nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import numpy as np
+from langgraph.runtime import Runtime
+
+from graphs.context import Context
+from tools.errors import InputError
+from tools.images import LoadedImage, load_image
+from tools.types import Candidate, TextEmbedder
+
+T = TypeVar("T")
+
+_LOCK = threading.Lock()
+_IMAGES: dict[str, LoadedImage] = {}
+_IMAGE_VECTORS: dict[tuple[str, str], np.ndarray] = {}
+_CACHE_SIZE = 16
+NEAR_DUPLICATE = 0.95  # cosine above which two sentences count as one
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
+
+
+def context_of(runtime: Runtime[Context] | None) -> Context:
+    """The run's `Context`; LangGraph passes `None` when the caller gave no context."""
+    context = getattr(runtime, "context", None)
+    return context if isinstance(context, Context) else Context()
+
+
+def emit(runtime: Runtime[Context] | None, node: str, step: int, message: str) -> None:
+    """Send one custom stream event (`stream_mode="custom"`) reporting a node's progress."""
+    writer = getattr(runtime, "stream_writer", None)
+    if writer is not None:
+        writer({"node": node, "step": step, "message": message})
+
+
+def timed(fn: Callable[..., T], *args: Any) -> tuple[T, float]:
+    """Call `fn(*args)` and return its result with the seconds it took."""
+    start = time.perf_counter()
+    result = fn(*args)
+    return result, time.perf_counter() - start
+
+
+# --- inputs -----------------------------------------------------------------------------------------
+
+
+def require_question(question: str | None) -> str:
+    """The stripped question, or `InputError` when there is none."""
+    text = (question or "").strip()
+    if not text:
+        raise InputError("empty question: send a non-empty 'question' string together with the image")
+    return text
+
+
+def _digest(image: str | bytes) -> str:
+    data = image.encode("utf-8") if isinstance(image, str) else image
+    return hashlib.sha256(data).hexdigest()
+
+
+def input_image(image: str | bytes) -> LoadedImage:
+    """Decode the run's image once per process (keyed by the input's hash), raising `ImageError`."""
+    key = _digest(image)
+    with _LOCK:
+        cached = _IMAGES.get(key)
+    if cached is not None:
+        return cached
+    loaded = load_image(image)
+    with _LOCK:
+        if len(_IMAGES) >= _CACHE_SIZE:
+            _IMAGES.pop(next(iter(_IMAGES)))
+        _IMAGES[key] = loaded
+    return loaded
+
+
+def image_vector(image: str | bytes, context: Context) -> np.ndarray:
+    """The input image's embedding (1-D), computed once per image and image embedder."""
+    from tools.embedders import make_image_embedder  # imports torch: only when a node runs
+
+    embedder = make_image_embedder(context.image_embedder)
+    key = (_digest(image), f"{context.image_embedder}:{id(embedder)}")
+    with _LOCK:
+        cached = _IMAGE_VECTORS.get(key)
+    if cached is not None:
+        return cached
+    vector = np.asarray(embedder.embed_images([input_image(image).pil])[0], dtype=np.float32)
+    with _LOCK:
+        if len(_IMAGE_VECTORS) >= _CACHE_SIZE:
+            _IMAGE_VECTORS.pop(next(iter(_IMAGE_VECTORS)))
+        _IMAGE_VECTORS[key] = vector
+    return vector
+
+
+# --- models and knowledge base (their modules import torch, chromadb, openai: on first use only) ---
+
+
+def text_embedder(context: Context) -> TextEmbedder:
+    from tools.embedders import make_text_embedder  # imports torch: only when a node runs
+
+    return make_text_embedder(context.text_embedder)
+
+
+def knowledge_base(context: Context) -> Any:
+    """The run's KB (`kb.store.open_kb` caches it per location, name and embedder specs)."""
+    from kb.store import open_kb  # imported here: chromadb is slow to import and the graph must not be
+
+    return open_kb(
+        context.kb_dir,
+        chroma_host=context.chroma_host or None,
+        chroma_port=context.chroma_port,
+        name=context.kb_name,
+        text_embedder=context.text_embedder,
+        image_embedder=context.image_embedder,
+    )
+
+
+def ask_model(context: Context, prompt: str, image: LoadedImage | None) -> tuple[str, float]:
+    """Send one prompt (with the image when given) to the run's chat model; return text and seconds."""
+    from tools.models import ModelSettings, image_message, make_chat_model  # heavy: only when generating
+
+    settings = ModelSettings(
+        temperature=context.temperature,
+        max_tokens=context.max_tokens,
+        timeout_s=context.timeout_s,
+        max_retries=context.max_retries,
+    )
+    model = make_chat_model(context.model, settings)
+    reply, seconds = timed(model.invoke, [image_message(prompt, image)])
+    return message_text(reply.content).strip(), seconds
+
+
+def message_text(content: str | list[Any]) -> str:
+    """The text of a chat message's content, which may be a string or a list of parts."""
+    if isinstance(content, str):
+        return content
+    parts = [p if isinstance(p, str) else p.get("text", "") for p in content if isinstance(p, str | dict)]
+    return "".join(parts)
+
+
+# --- text helpers -----------------------------------------------------------------------------------
+
+
+def strip_question(text: str, question: str) -> str:
+    """The query without the question every query shares (SPEC §2.7); the query itself if nothing is left."""
+    rest = text.replace(question, " ").strip()
+    return " ".join(rest.split()) or text
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a passage, on `.`, `!` or `?` followed by a capital or digit."""
+    return [s.strip() for s in _SENTENCE_END.split(" ".join(text.split())) if s.strip()]
+
+
+def merge_candidates(candidates: Iterable[Candidate]) -> list[Candidate]:
+    """De-duplicate by id keeping the best score; text passages first, then pairs, best first."""
+    best: dict[str, Candidate] = {}
+    for cand in candidates:
+        kept = best.get(cand["id"])
+        if kept is None or cand["score"] > kept["score"]:
+            best[cand["id"]] = {**cand, "score": float(cand["score"])}
+    order = {"text": 0, "web": 1, "pairs": 2, "lens": 3}
+    return sorted(best.values(), key=lambda c: (order.get(c["source"], 9), -c["score"]))
+
+
+def take_in_turn(
+    vectors: np.ndarray, rankings: list[np.ndarray], n: int, *, max_similarity: float = NEAR_DUPLICATE
+) -> list[int]:
+    """Up to `n` row indices, taking each ranking's best remaining row in turn and skipping rows
+    nearly identical (cosine ≥ `max_similarity`) to one already taken."""
+    orders = [list(np.argsort(-scores, kind="stable")) for scores in rankings]
+    taken: list[int] = []
+    while len(taken) < n and any(orders):
+        for order in orders:
+            while order:
+                idx = int(order.pop(0))
+                if idx not in taken and all(float(vectors[idx] @ vectors[j]) < max_similarity for j in taken):
+                    taken.append(idx)
+                    break
+            if len(taken) == n:
+                break
+    return taken
+
+
+def top_unique(
+    vectors: np.ndarray, scores: np.ndarray, n: int, *, max_similarity: float = NEAR_DUPLICATE
+) -> list[int]:
+    """Indices of the `n` best-scoring rows, skipping rows nearly identical to one already taken."""
+    return take_in_turn(vectors, [scores], n, max_similarity=max_similarity)

@@ -1,0 +1,72 @@
+"""Describe: validate the inputs once, then write the short, question-focused image description `d`.
+
+Generative (a real MLLM): the `describe` prompt with the image. Extractive (the embedded profile,
+whose 135M text model cannot see): the image classifier's top labels plus the titles of the nearest
+image–text pairs of the KB, which name the entity far more often than a generic label does.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from langgraph.runtime import Runtime
+from langgraph.types import Overwrite
+
+from graphs.context import Context
+from graphs.state import State
+from nodes.common import (
+    ask_model,
+    context_of,
+    emit,
+    image_vector,
+    input_image,
+    knowledge_base,
+    require_question,
+    timed,
+)
+from prompts import render_prompt
+
+TAGS = 5  # image-classifier labels kept in the extractive description
+NEIGHBOURS = 3  # nearest image–text pairs whose titles the extractive description names
+
+
+def describe(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    """First node: raise `InputError`/`ImageError` on bad inputs, reset the run, describe the image."""
+    started = time.time()
+    context = context_of(runtime)
+    question = require_question(state.get("question"))
+    image = input_image(state.get("image") or "")
+    if context.generative:
+        description, seconds = ask_model(context, render_prompt("describe", question=question), image)
+    else:
+        description, seconds = extractive_description(state["image"], context)
+    emit(runtime, "describe", 0, f"description: {description[:120]}")
+    return {
+        "description": description,
+        "step": 0,
+        "step_started": started,
+        "step_model_seconds": seconds,
+        "stop_reason": "",
+        "answer": "",
+        **{key: Overwrite([]) for key in ("trajectory", "saturation", "errors", "found", "query_history")},
+    }
+
+
+def extractive_description(image: str, context: Context) -> tuple[str, float]:
+    """Visual tags + nearest pair titles; returns the text and the model seconds it took."""
+    from tools.image_tags import image_tags  # loads the image classifier on first use
+
+    pil = input_image(image).pil
+    tags, tag_seconds = timed(image_tags, pil, TAGS)
+    vector, embed_seconds = timed(image_vector, image, context)
+    titles: list[str] = []
+    if context.kbs != "text":
+        for cand in knowledge_base(context).search_by_image(vector, NEIGHBOURS):
+            if cand["title"] and cand["title"] not in titles:
+                titles.append(cand["title"])
+    # Labels without their probabilities: the description becomes part of a retrieval query.
+    parts = ["Image shows: " + ", ".join(label for label, _ in tags) + "."]
+    if titles:
+        parts.append("Similar images: " + "; ".join(titles) + ".")
+    return " ".join(parts), tag_seconds + embed_seconds

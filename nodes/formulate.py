@@ -1,0 +1,181 @@
+"""Formulate: write the iteration's queries, embed them, and measure saturation.
+
+Step 0 has one query, the enriched `q ⊕ d`, with the whole budget. Step t ≥ 1 has the dual-scope
+pair: the record-level `q ⊕ r_{t-1}` (plain concatenation) and the trajectory-level query over all
+of T, each with half the budget. All of an iteration's texts — its queries, the same queries with
+the question removed, and the earlier queries they are compared with — are embedded in one batched
+call. When the new queries are too close to earlier ones (max cosine ≥ tau) the node sets
+`stop_reason="saturated"` and the graph answers without searching.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import numpy as np
+from langgraph.runtime import Runtime
+
+from graphs.context import Context
+from graphs.state import Iteration, PlannedQuery, Query, State
+from nodes.common import ask_model, context_of, emit, input_image, strip_question, text_embedder, timed
+from prompts import render_prompt
+
+_OUTPUT = re.compile(r"^[\s#*_>`-]*output[\s*_`]*:(.*)$", re.IGNORECASE | re.MULTILINE)
+_WRAPPERS = " \t\"'`*_[]<>"
+_NAME = re.compile(r"[A-Z][\w'’-]*(?:\s+(?:(?:of|de|van|von|da|du|la|le)\s+)?[A-Z0-9][\w'’-]*)*")
+# Capitalised only because they start a sentence or are dates: never the start of a name.
+# fmt: off
+_FUNCTION_WORDS = frozenset({
+    "The", "A", "An", "It", "Its", "In", "On", "At", "By", "For", "From", "He", "She", "His", "Her", "They",
+    "Their", "This", "That", "These", "Those", "After", "Before", "During", "When", "While", "With", "As",
+    "Of", "And", "But", "Like", "Since", "Until", "Today", "Unlike", "January", "February", "March",
+    "April", "May", "June", "July", "August", "September", "October", "November", "December",
+})
+# fmt: on
+BRIDGE_NAMES = 3  # new names an extractive trajectory-level query carries
+
+
+def formulate(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
+    context = context_of(runtime)
+    question = state["question"].strip()
+    trajectory = state.get("trajectory") or []
+    step = len(trajectory)
+    update: dict[str, Any] = {"step": step}
+    model_seconds = 0.0
+    if step == 0:
+        queries = [Query(kind="enriched", text=f"{question} {state.get('description', '')}".strip())]
+        model_seconds = state.get("step_model_seconds", 0.0)
+    else:
+        update["step_started"] = time.time()
+        queries, model_seconds, errors = dual_scope_queries(state, context, step)
+        if errors:
+            update["errors"] = errors
+    history = state.get("query_history") or []
+    planned, new_history, saturation, embed_seconds = plan_queries(queries, question, history, context)
+    update |= {
+        "queries": planned,
+        "query_history": new_history,
+        "step_model_seconds": model_seconds + embed_seconds,
+    }
+    message = f"{len(planned)} queries"
+    if saturation is not None:
+        update["saturation"] = [saturation]
+        message += f", saturation {saturation:.3f}"
+        if context.adaptive_stop and saturation >= context.tau:
+            update["stop_reason"] = "saturated"
+            message += f" ≥ tau {context.tau}: stop"
+    emit(runtime, "formulate", step, message)
+    return update
+
+
+def dual_scope_queries(state: State, context: Context, step: int) -> tuple[list[Query], float, list[str]]:
+    """The record-level query and (unless switched off) the trajectory-level one, with model seconds."""
+    question = state["question"].strip()
+    trajectory = state.get("trajectory") or []
+    record_query = " ".join(f"{question} {trajectory[-1]['record']}".split())
+    queries = [Query(kind="record", text=record_query)]
+    if not context.trajectory_query:
+        return queries, 0.0, []
+    if not context.generative:
+        earlier = [q["text"] for it in trajectory for q in it["queries"]]
+        trajectory_query = extractive_trajectory_query(question, trajectory, earlier)
+        return [*queries, Query(kind="trajectory", text=trajectory_query)], 0.0, []
+    prompt = render_prompt("trajectory_query", question=question, knowledge=format_trajectory(trajectory))
+    reply, seconds = ask_model(context, prompt, input_image(state["image"]))
+    parsed = parse_trajectory_query(reply)
+    if parsed is None:
+        note = f"step {step}: trajectory-level query unparsable ({reply[:80]!r}); used the record-level query"
+        return [*queries, Query(kind="trajectory", text=record_query)], seconds, [note]
+    return [*queries, Query(kind="trajectory", text=parsed)], seconds, []
+
+
+def parse_trajectory_query(reply: str) -> str | None:
+    """The search question after the last `Output:` marker (same or next line), or None."""
+    matches = list(_OUTPUT.finditer(reply))
+    if not matches:
+        return None
+    last = matches[-1]
+    lines = [last.group(1), *reply[last.end() :].splitlines()]
+    for line in lines:
+        text = line.strip(_WRAPPERS).strip()
+        if text:
+            return text
+    return None
+
+
+def format_trajectory(trajectory: list[Iteration]) -> str:
+    """T as numbered records, oldest first."""
+    return "\n\n".join(
+        f"Record {it['step']}:\n{it['record'].strip() or '(nothing relevant found)'}" for it in trajectory
+    )
+
+
+def extractive_trajectory_query(question: str, trajectory: list[Iteration], earlier: list[str]) -> str:
+    """Extractive q_traj: the question plus the named entities T mentions that no query has used yet.
+
+    A multi-hop question turns on a *bridge* entity that the evidence names but nobody has searched
+    for yet ("... most abundant on Rottnest Island"); a short query of the question and that name
+    finds the bridge's own passage, which the long record-level query dilutes. Names are the
+    capitalised spans of the records' sentences (newest record first, best line first) that occur
+    in neither the question nor an earlier query. With no new name, the query falls back to the
+    question plus the entities (titles) T has established, so a trajectory with nothing new
+    saturates and stops.
+    """
+    seen = " ".join([question, *earlier]).lower()
+    lines = [ln for it in reversed(trajectory) for ln in it["record"].splitlines() if ln.strip()]
+    names: list[str] = []
+    for line in lines:
+        for name in capitalised_spans(line.partition(": ")[2] or line):
+            if name not in names and not re.search(rf"\b{re.escape(name.lower())}\b", seen):
+                names.append(name)
+    if not names:
+        names = list(dict.fromkeys(ln.partition(": ")[0] for ln in lines if ": " in ln))
+    return " ".join([question, "; ".join(names[:BRIDGE_NAMES])]).strip()
+
+
+def capitalised_spans(sentence: str) -> list[str]:
+    """Runs of capitalised words ("Rottnest Island", "Willem de Vlamingh"); leading function words and a
+    lone sentence-initial word are dropped."""
+    spans = []
+    for match in _NAME.finditer(sentence):
+        words = match.group(0).rstrip("'’").split()
+        while words and words[0] in _FUNCTION_WORDS:
+            words.pop(0)
+        sentence_initial_word = match.start() == 0 and len(words) == 1  # capitalised by position only
+        if words and words[0][0].isupper() and not sentence_initial_word:
+            spans.append(" ".join(words))
+    return spans
+
+
+def split_budget(total: int, parts: int) -> list[int]:
+    """`total` split as evenly as possible into `parts` shares, earlier shares taking the remainder."""
+    base, extra = divmod(total, parts)
+    return [base + (1 if i < extra else 0) for i in range(parts)]
+
+
+def plan_queries(
+    queries: list[Query], question: str, history: list[str], context: Context
+) -> tuple[list[PlannedQuery], list[str], float | None, float]:
+    """Embed the queries (one call), split the budget, and score saturation against `history`.
+
+    Returns the planned queries, their question-free texts (new history), the saturation score
+    (None when there is no history yet) and the embedding seconds.
+    """
+    stripped = [strip_question(q["text"], question) for q in queries]
+    texts = [q["text"] for q in queries] + stripped + history
+    vectors, seconds = timed(text_embedder(context).embed_texts, texts)
+    vectors = np.asarray(vectors, dtype=np.float32)
+    n = len(queries)
+    k_text, k_image = split_budget(context.k_text, n), split_budget(context.k_image, n)
+    planned = [
+        PlannedQuery(
+            kind=q["kind"], text=q["text"], vector=[float(x) for x in vectors[i]], k_text=kt, k_image=ki
+        )
+        for i, (q, kt, ki) in enumerate(zip(queries, k_text, k_image, strict=True))
+    ]
+    saturation = None
+    if history:
+        saturation = float(np.max(vectors[n : 2 * n] @ vectors[2 * n :].T))
+    return planned, stripped, saturation, seconds

@@ -1,0 +1,55 @@
+"""Retrieval branches — one query against one source — run in parallel by the graph's fan-out.
+
+`search` (a KB): text KB by cosine similarity of the query vector; pair KB by the decoupled score
+`w·cos_text(query, text_j) + (1−w)·cos_img(I, image_j)`, computed by the store as one inner-product
+search. The query vector comes embedded from `formulate`, the image vector from the process cache.
+
+`web_search` and `lens` are the web variant's branches (paper Appendix C): web text search in place
+of the text KB at iterations t ≥ 1, and a Lens-style image lookup in place of both KBs at step 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from langgraph.runtime import Runtime
+
+from graphs.context import Context
+from graphs.state import SearchTask
+from nodes.common import context_of, emit, image_vector, input_image, knowledge_base
+
+
+def search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
+    context = context_of(runtime)
+    kb = knowledge_base(context)
+    query = task["query"]
+    vector = np.asarray(query["vector"], dtype=np.float32)
+    if task["kb"] == "text":
+        found = kb.search_text(vector, query["k_text"])
+    else:
+        found = kb.search_pairs(image_vector(task["image"], context), vector, query["k_image"], context.w)
+    emit(runtime, "search", task["step"], f"{query['kind']} query × {task['kb']} KB: {len(found)} candidates")
+    return {"found": [{**cand, "score": float(cand["score"])} for cand in found]}
+
+
+def web_search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
+    """One query's web evidence (search → fetch → extract → summarise), in place of the text KB."""
+    from nodes.web import web_text_search  # imports the web stack: only when the variant runs
+
+    context = context_of(runtime)
+    query = task["query"]
+    found, errors = web_text_search(query["text"], task["question"], context)
+    emit(runtime, "web_search", task["step"], f"{query['kind']} query × web: {len(found)} pages")
+    return {"found": found, "errors": errors}
+
+
+def lens(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
+    """Step 0 of the web variant: candidates from a Lens-style lookup of the image, to bootstrap r_0."""
+    from nodes.web import lens_bootstrap  # imports the web stack: only when the variant runs
+
+    context = context_of(runtime)
+    kb = None if context.kbs == "text" else knowledge_base(context)
+    found, errors = lens_bootstrap(input_image(task["image"]), task["question"], context, kb)
+    emit(runtime, "lens", task["step"], f"image lookup ({context.lens_provider}): {len(found)} hits")
+    return {"found": found, "errors": errors}

@@ -1,0 +1,423 @@
+"""Batch mode: item errors, resume, retry, shards, concurrency, CLI options, killing and restarting it."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fake_servers import FakeModelServer
+from graph_kit import QUESTION, default_script, prompt_kind, write_tiny_world
+from PIL import Image
+
+from graphs.context import Context
+from graphs.run import (
+    Backend,
+    compact,
+    context_overrides,
+    main,
+    read_questions,
+    repair_tail,
+    run_batch,
+    run_parser,
+    select_items,
+    shard_of,
+)
+from kb.build import build_kb
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def echo_backend(calls: list[dict[str, Any]] | None = None, fail_on: str = "") -> Backend:
+    """A graph stand-in (the seam run_batch takes): answers with the question's last word."""
+
+    def invoke(graph_input: dict[str, Any]) -> dict[str, Any]:
+        if calls is not None:
+            calls.append(graph_input)
+        if fail_on and fail_on in graph_input["question"]:
+            raise RuntimeError("model server said 500")
+        word = graph_input["question"].rstrip("?").split()[-1]
+        step = {
+            "step": 0,
+            "queries": [{"kind": "enriched", "text": word}],
+            "candidates": [],
+            "record": word,
+            "seconds": 0.0,
+            "model_seconds": 0.25,
+        }
+        return {
+            "answer": word,
+            "trajectory": [step],
+            "saturation": [0.1],
+            "stop_reason": "max_iter",
+            "errors": [],
+        }
+
+    return Backend(invoke, {"model": "echo"})
+
+
+def write_questions(folder: Path, lines: list[str | dict[str, Any]]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (8, 8), (255, 0, 0)).save(folder / "red.png")
+    path = folder / "questions.jsonl"
+    path.write_text(
+        "".join((x if isinstance(x, str) else json.dumps(x)) + "\n" for x in lines), encoding="utf-8"
+    )
+    return path
+
+
+def question(i: int, **extra: Any) -> dict[str, Any]:
+    return {
+        "id": f"q{i}",
+        "question": f"What is item {i}?",
+        "image_path": "red.png",
+        "answer": str(i),
+        **extra,
+    }
+
+
+def read_out(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_item_errors_are_recorded_and_the_rest_finish(tmp_path: Path) -> None:
+    lines: list[str | dict[str, Any]] = [
+        question(1, extra_field="kept"),
+        '{"id": "broken", "question": ',
+        question(2, image_path="nowhere.jpg"),
+        question(3, question="  "),
+        question(4, question="Please fail"),
+        question(5),
+    ]
+    questions = write_questions(tmp_path, lines)
+    stats = run_batch(
+        questions, tmp_path / "out.jsonl", echo_backend(fail_on="fail"), concurrency=3, progress=False
+    )
+    results = {r["id"]: r for r in read_out(tmp_path / "out.jsonl")}
+    assert set(results) == {"q1", "questions.jsonl:2", "q2", "q3", "q4", "q5"}
+    assert stats.finished == 6 and stats.failed == 4
+    ok = results["q1"]
+    assert (
+        ok["status"] == "ok"
+        and ok["prediction"] == "1"
+        and ok["extra_field"] == "kept"
+        and ok["answer"] == "1"
+    )
+    assert (
+        ok["trajectory"][0]["record"] == "1" and ok["saturation"] == [0.1] and ok["stop_reason"] == "max_iter"
+    )
+    assert ok["settings"] == {"model": "echo"} and ok["model_seconds"] == 0.25 and ok["seconds"] >= 0
+    assert ok["image_file"] == str(tmp_path / "red.png")  # resolved against the JSONL's folder
+    malformed = results["questions.jsonl:2"]
+    assert malformed["status"] == "error" and malformed["line"] == 2
+    assert malformed["error"].startswith(f"InputError: malformed JSON at {questions}:2")
+    assert results["q2"]["error"].startswith(f"ImageError: image not found: {tmp_path / 'nowhere.jpg'}")
+    assert results["q3"]["error"].startswith("InputError: empty question")
+    assert results["q4"]["error"] == "RuntimeError: model server said 500"
+    assert results["q5"]["status"] == "ok"
+
+
+def test_graph_reported_errors_without_answer_fail_the_item(tmp_path: Path) -> None:
+    backend = Backend(lambda _: {"answer": "", "errors": ["BackendUnavailable: http://x down"]}, {})
+    questions = write_questions(tmp_path, [question(1)])
+    run_batch(questions, tmp_path / "out.jsonl", backend, progress=False)
+    [result] = read_out(tmp_path / "out.jsonl")
+    assert result["status"] == "error" and result["error"] == "BackendUnavailable: http://x down"
+
+
+def test_resume_skips_done_ids_and_repairs_a_torn_line(tmp_path: Path) -> None:
+    questions = write_questions(tmp_path, [question(i) for i in range(6)])
+    out = tmp_path / "out.jsonl"
+    run_batch(questions, out, echo_backend(), limit=3, progress=False)
+    with open(out, "a", encoding="utf-8") as handle:
+        handle.write('{"id": "q3", "status": "ok", "predic')  # killed mid-write
+    calls: list[dict[str, Any]] = []
+    stats = run_batch(questions, out, echo_backend(calls), progress=False)
+    assert stats.skipped == 3 and stats.finished == 3
+    assert sorted(c["question"] for c in calls) == [f"What is item {i}?" for i in (3, 4, 5)]
+    ids = [r["id"] for r in read_out(out)]  # every line parses: the torn one is gone
+    assert sorted(ids[:3]) == ["q0", "q1", "q2"] and sorted(ids) == [f"q{i}" for i in range(6)]
+
+
+def test_retry_failed_reruns_errors_and_leaves_each_id_once(tmp_path: Path) -> None:
+    questions = write_questions(tmp_path, [question(1), question(2, question="Please fail")])
+    out = tmp_path / "out.jsonl"
+    run_batch(questions, out, echo_backend(fail_on="fail"), progress=False)
+    assert {r["id"]: r["status"] for r in read_out(out)} == {"q1": "ok", "q2": "error"}
+    calls: list[dict[str, Any]] = []
+    assert run_batch(questions, out, echo_backend(calls, fail_on="fail"), progress=False).finished == 0
+    stats = run_batch(questions, out, echo_backend(calls), retry_failed=True, progress=False)
+    assert stats.finished == 1 and [c["question"] for c in calls] == ["Please fail"]
+    results = read_out(out)  # compacted: one line per id
+    assert sorted((r["id"], r["status"]) for r in results) == [("q1", "ok"), ("q2", "ok")]
+
+
+def test_compact_keeps_the_last_line_per_id(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    out.write_text('{"id": "a", "v": 1}\n{"id": "b", "v": 1}\n{"id": "a", "v": 2}\n', encoding="utf-8")
+    assert compact(out) is True
+    assert read_out(out) == [{"id": "a", "v": 2}, {"id": "b", "v": 1}]
+    assert compact(out) is False
+
+
+def test_repair_tail_cuts_only_a_torn_line(tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    out.write_text('{"id": "a"}\n{"id": "b"}\n', encoding="utf-8")
+    repair_tail(out)
+    assert out.read_text() == '{"id": "a"}\n{"id": "b"}\n'
+    out.write_text('{"id": "a"}\n{"id": "b', encoding="utf-8")
+    repair_tail(out)
+    assert out.read_text() == '{"id": "a"}\n'
+
+
+def test_shards_partition_ids_deterministically(tmp_path: Path) -> None:
+    questions = write_questions(tmp_path, [question(i) for i in range(40)])
+    items = list(read_questions(questions))
+    shards = [{i.id for i in select_items(items, shard=(k, 3))} for k in range(3)]
+    assert set().union(*shards) == {f"q{i}" for i in range(40)}
+    assert sum(len(s) for s in shards) == 40 and all(shards)
+    # stable across processes and Python versions (not the salted built-in hash)
+    assert shard_of("q7", 3) == int(hashlib.sha1(b"q7").hexdigest()[:16], 16) % 3
+    chosen = select_items(items, ids=["q5", "q9", "q1"], limit=2)
+    assert [i.id for i in chosen] == ["q1", "q5"]
+
+
+def test_items_run_concurrently(tmp_path: Path) -> None:
+    barrier = threading.Barrier(4, timeout=10)
+
+    def invoke(graph_input: dict[str, Any]) -> dict[str, Any]:
+        barrier.wait()  # only passes when four items are in flight at once
+        return {"answer": "x", "trajectory": [], "errors": []}
+
+    questions = write_questions(tmp_path, [question(i) for i in range(8)])
+    stats = run_batch(questions, tmp_path / "out.jsonl", Backend(invoke, {}), concurrency=4, progress=False)
+    assert stats.failed == 0 and stats.finished == 8
+
+
+def test_every_context_field_is_a_cli_option() -> None:
+    parser = run_parser()
+    options = {opt for action in parser._actions for opt in action.option_strings}
+    for field in dataclasses.fields(Context):
+        assert "--" + field.name.replace("_", "-") in options
+    args = parser.parse_args(
+        [
+            "q.jsonl",
+            "--out",
+            "o.jsonl",
+            "--k-text",
+            "5",
+            "--w",
+            "0.3",
+            "--kbs",
+            "text",
+            "--no-adaptive-stop",
+            "--web",
+            "--model",
+            "openai:m",
+        ]
+    )
+    assert context_overrides(args) == {
+        "k_text": 5,
+        "w": 0.3,
+        "kbs": "text",
+        "adaptive_stop": False,
+        "web": True,
+        "model": "openai:m",
+    }
+    Context(**context_overrides(args))  # the overrides build a valid Context
+    help_text = parser.format_help()
+    assert "Saturation threshold" in help_text  # descriptions come from the dataclass metadata
+    with pytest.raises(SystemExit):
+        parser.parse_args(["q.jsonl", "--out", "o", "--kbs", "neither"])
+    with pytest.raises(SystemExit):
+        parser.parse_args(["q.jsonl", "--out", "o", "--shard", "3/3"])
+
+
+def test_missing_questions_file_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nope.jsonl"
+    assert main([str(missing), "--out", str(tmp_path / "o.jsonl"), "--server", "http://127.0.0.1:9"]) == 2
+    assert f"error: questions file not found: {missing}" in capsys.readouterr().err
+
+
+# --- --server: a LangGraph API look-alike on 127.0.0.1 --------------------------------------------
+
+
+class FakeLangGraphServer:
+    """Answers POST /runs/wait like a LangGraph API server (stateless run) and records each request."""
+
+    def __init__(self) -> None:
+        self.requests: list[dict[str, Any]] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                outer.requests.append({"path": self.path, **body})
+                answer = {"answer": f"seen {body['input']['question']}", "trajectory": [], "errors": []}
+                data = json.dumps(answer).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+
+def test_server_mode_drives_the_pmsr_assistant(tmp_path: Path) -> None:
+    server = FakeLangGraphServer()
+    try:
+        questions = write_questions(tmp_path, [question(1)])
+        out, scores = tmp_path / "o.jsonl", tmp_path / "scores"
+        flags = [
+            "--server",
+            server.url,
+            "--k-text",
+            "7",
+            "--no-progress",
+            "--score",
+            "--score-dir",
+            str(scores),
+        ]
+        rc = main([str(questions), "--out", str(out), *flags])
+    finally:
+        server.close()
+    assert rc == 0
+    [request] = server.requests
+    assert request["path"] == "/runs/wait" and request["assistant_id"] == "pmsr"
+    assert request["context"] == {"k_text": 7}
+    assert request["input"]["question"] == "What is item 1?"
+    assert request["input"]["image"].startswith("data:image/png;base64,")  # the server cannot read our paths
+    [result] = read_out(out)
+    assert result["prediction"] == "seen What is item 1?" and result["settings"]["server"] == server.url
+    assert "| o |" in (scores / "summary.md").read_text(encoding="utf-8")  # --score ran on the results
+
+
+# --- the real CLI on the real graph, killed and restarted -----------------------------------------
+
+
+def scripted_reply(body: dict[str, Any]) -> str:
+    """The fake OpenAI server's chat replies: the graph test kit's cooperative script."""
+    content = body["messages"][-1]["content"]
+    text = (
+        content
+        if isinstance(content, str)
+        else "".join(p.get("text", "") for p in content if isinstance(p, dict))
+    )
+    return default_script(prompt_kind(text), text, 1)
+
+
+@pytest.fixture(scope="module")
+def model_server() -> Any:
+    with FakeModelServer(scripted_reply, delay_s=0.3, dim=16) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def tiny_kb(tmp_path_factory: pytest.TempPathFactory, model_server: FakeModelServer) -> tuple[Path, Path]:
+    """A text KB built with kb.build over the graph kit's tiny world, embedded by the fake server."""
+    folder = tmp_path_factory.mktemp("world")
+    passages, _, _ = write_tiny_world(folder)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("OPENAI_BASE_URL", f"{model_server.url}/v1")
+        build_kb(str(folder / "kb"), [passages], text_embedder="openai:emb", progress=False)
+    return folder, folder / "kb"
+
+
+def start_cli(
+    questions: Path, out: Path, kb_dir: Path, server: FakeModelServer, concurrency: int = 2
+) -> subprocess.Popen[str]:
+    command = [
+        sys.executable,
+        "-m",
+        "graphs.run",
+        str(questions),
+        "--out",
+        str(out),
+        "--kb-dir",
+        str(kb_dir),
+        "--model",
+        "openai:chat",
+        "--text-embedder",
+        "openai:emb",
+        "--kbs",
+        "text",
+        "--single-pass",
+        "--concurrency",
+        str(concurrency),
+        "--no-progress",
+    ]
+    env = {**os.environ, "OPENAI_BASE_URL": f"{server.url}/v1"}
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+
+
+def wait_for_lines(out: Path, count: int, process: subprocess.Popen[str], timeout: float = 90) -> int:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = out.read_text(encoding="utf-8").count("\n") if out.exists() else 0
+        if lines >= count:
+            return lines
+        assert process.poll() is None, process.communicate()[1][-2000:]
+        time.sleep(0.05)
+    raise AssertionError(f"{out} did not reach {count} lines in {timeout}s")
+
+
+def test_killed_cli_resumes_with_every_id_exactly_once(
+    tmp_path: Path, tiny_kb: tuple[Path, Path], model_server: FakeModelServer
+) -> None:
+    world, kb_dir = tiny_kb
+    ids = [f"k{i:02d}" for i in range(16)]
+    questions = tmp_path / "questions.jsonl"
+    rel_image = os.path.relpath(world / "query.png", tmp_path)
+    questions.write_text(
+        "".join(
+            json.dumps({"id": i, "question": QUESTION, "image_path": rel_image, "answer": "Syldavia"}) + "\n"
+            for i in ids
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "results.jsonl"
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGKILL):
+        before = out.read_text(encoding="utf-8").count("\n") if out.exists() else 0
+        process = start_cli(questions, out, kb_dir, model_server)
+        at_signal = wait_for_lines(out, before + 2, process)  # this run has written two
+        process.send_signal(sig)
+        _, stderr = process.communicate(timeout=60)
+        assert process.returncode == (-9 if sig == signal.SIGKILL else 130), stderr[-2000:]
+        lines = out.read_text(encoding="utf-8").splitlines()
+        assert len(lines) >= at_signal  # nothing already written was lost
+        done = [json.loads(line)["id"] for line in lines]  # every line is whole JSON
+        assert len(done) == len(set(done)) and len(done) < len(ids)
+    with open(out, "a", encoding="utf-8") as handle:
+        handle.write('{"id": "k15", "predic')  # as if SIGKILL had landed mid-write
+    process = start_cli(questions, out, kb_dir, model_server, concurrency=8)
+    _, stderr = process.communicate(timeout=180)
+    assert process.returncode == 0, stderr[-2000:]
+    results = read_out(out)
+    assert sorted(r["id"] for r in results) == ids  # each id exactly once, none lost
+    assert all(r["status"] == "ok" and r["prediction"] == "Syldavia" for r in results), results[0]
+    assert all(r["settings"]["model"] == "openai:chat" and r["settings"]["single_pass"] for r in results)
+    assert results[0]["trajectory"][0]["candidates"] and results[0]["stop_reason"]

@@ -1,0 +1,194 @@
+"""The embedded profile's operators (no generation) and the small parsing/merging helpers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+import pytest
+
+from graphs.context import Context
+from graphs.pmsr import graph
+from kb.build import build_kb
+from nodes.answer import evidence_chain, first_line
+from nodes.common import merge_candidates, split_sentences, strip_question, take_in_turn, top_unique
+from nodes.formulate import capitalised_spans, parse_trajectory_query, split_budget
+from tests.graph_kit import (
+    IMAGE_SPEC,
+    MODEL_SPEC,
+    QUESTION,
+    TEXT_SPEC,
+    install_scripted_model,
+    register_test_backends,
+    write_tiny_world,
+)
+from tools.types import Candidate
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
+    folder = tmp_path_factory.mktemp("extractive")
+    register_test_backends()
+    passages, pairs, image = write_tiny_world(folder)
+    kb_dir = str(folder / "kb")
+    build_kb(kb_dir, [passages], [pairs], text_embedder=TEXT_SPEC, image_embedder=IMAGE_SPEC, progress=False)
+    return SimpleNamespace(kb_dir=kb_dir, image=str(image))
+
+
+def extractive_run(world: SimpleNamespace, **overrides: Any) -> SimpleNamespace:
+    model = install_scripted_model()
+    settings: dict[str, Any] = {
+        "model": MODEL_SPEC,
+        "operators": "extractive",
+        "text_embedder": TEXT_SPEC,
+        "image_embedder": IMAGE_SPEC,
+        "kb_dir": world.kb_dir,
+        "k_text": 2,
+        "k_image": 1,
+    }
+    out = graph.invoke(
+        {"question": QUESTION, "image": world.image}, context=Context(**(settings | overrides))
+    )
+    return SimpleNamespace(out=out, model=model)
+
+
+def test_extractive_operators_never_call_the_chat_model(world: SimpleNamespace) -> None:
+    result = extractive_run(world)
+    assert result.model.prompts == []
+    assert result.out["description"].startswith("Image shows: ")
+    assert "Similar images: Lake Alpha;" in result.out["description"], "nearest pair by image comes first"
+
+
+def test_extractive_records_come_from_their_own_iteration(world: SimpleNamespace) -> None:
+    result = extractive_run(world, adaptive_stop=False, max_iter=2)
+    for iteration in result.out["trajectory"]:
+        lines = iteration["record"].splitlines()
+        assert 0 < len(lines) <= 4
+        for line in lines:
+            title, _, sentence = line.partition(": ")
+            assert any(c["title"] == title and sentence in c["text"] for c in iteration["candidates"]), line
+
+
+def test_extractive_trajectory_query_reaches_the_bridge_entity(world: SimpleNamespace) -> None:
+    full = extractive_run(world)
+    record_query, trajectory_query = full.out["trajectory"][1]["queries"]
+    assert trajectory_query["kind"] == "trajectory" and trajectory_query["text"] != record_query["text"]
+    assert "Zeta River" in strip_question(trajectory_query["text"], QUESTION)
+    assert any(c["id"] == "p-river" for c in full.out["trajectory"][1]["candidates"])
+    assert "Syldavia" in full.out["answer"]
+    single = extractive_run(world, single_pass=True)
+    assert "Syldavia" not in single.out["answer"], "one pass does not reach the second hop here"
+
+
+def test_text_only_description_uses_no_pair(world: SimpleNamespace) -> None:
+    result = extractive_run(world, kbs="text", single_pass=True)
+    assert "Similar images" not in result.out["description"]
+    assert {c["source"] for c in result.out["trajectory"][0]["candidates"]} == {"text"}
+
+
+# --- helpers -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        (
+            "Analysis: we know the lake.\nOutput: Which country does the Zeta River cross?",
+            "Which country does the Zeta River cross?",
+        ),
+        ('**Analysis**: x\n**Output:** "Zeta River country"', "Zeta River country"),
+        ("Analysis: x\nOutput:\n\n  `Zeta River source`  \n", "Zeta River source"),
+        ("Output: first\nAnalysis: no\nOutput: second", "second"),
+        ("The river is the Zeta River.", None),
+        ("Analysis: nothing\nOutput:   \n", None),
+    ],
+)
+def test_parse_trajectory_query(reply: str, expected: str | None) -> None:
+    assert parse_trajectory_query(reply) == expected
+
+
+def test_capitalised_spans_find_names_not_sentence_starts() -> None:
+    sentence = (
+        "By far their largest population lives on Rottnest Island, near Albany, as Willem de Vlamingh saw."
+    )
+    assert capitalised_spans(sentence) == ["Rottnest Island", "Albany", "Willem de Vlamingh"]
+    assert capitalised_spans("Born in July 1906 in New York City.") == ["New York City"]
+
+
+def test_split_budget_and_strip_question() -> None:
+    assert split_budget(20, 2) == [10, 10] and split_budget(5, 2) == [3, 2] and split_budget(4, 1) == [4]
+    assert (
+        strip_question("Where is it? Lake Alpha drains north.", "Where is it?") == "Lake Alpha drains north."
+    )
+    assert strip_question("Where is it?", "Where is it?") == "Where is it?"
+
+
+def candidate(cid: str, score: float, source: str = "text", title: str = "T", text: str = "x") -> Candidate:
+    return Candidate(id=cid, score=score, source=source, title=title, text=text, image_path=None, url=None)
+
+
+def test_merge_keeps_the_best_score_per_id() -> None:
+    merged = merge_candidates(
+        [candidate("a", 0.2), candidate("p", 0.9, "pairs"), candidate("a", 0.7), candidate("b", 0.5)]
+    )
+    assert [(c["id"], c["score"]) for c in merged] == [("a", 0.7), ("b", 0.5), ("p", 0.9)]
+
+
+def test_sentence_selection_skips_near_duplicates_and_alternates_rankings() -> None:
+    vectors = np.eye(4, dtype=np.float32)
+    vectors[1] = vectors[0]  # row 1 repeats row 0
+    by_question = np.array([0.9, 0.8, 0.5, 0.1])
+    by_query = np.array([0.0, 0.0, 0.1, 0.9])
+    assert top_unique(vectors, by_question, 3) == [0, 2, 3]
+    assert take_in_turn(vectors, [by_question, by_query], 3) == [0, 3, 2]
+    assert take_in_turn(vectors, [by_question, by_query], 10) == [0, 3, 2]
+
+
+def test_evidence_chain_follows_mentions_from_the_best_pair() -> None:
+    step0 = [
+        candidate("i1", 0.9, "pairs", "Lake Alpha", "Lake Alpha drains into the Zeta River."),
+        candidate("i2", 0.4, "pairs", "Mount Beta", "A mountain."),
+        candidate("p1", 0.8, "text", "Lake Beta", "Lake Beta drains into the Omega River."),
+    ]
+    step1 = [candidate("p2", 0.7, "text", "Zeta River (Syldavia)", "It flows through Syldavia.")]
+    trajectory = [
+        {"step": 0, "queries": [], "candidates": step0, "record": "", "seconds": 0.0, "model_seconds": 0.0},
+        {"step": 1, "queries": [], "candidates": step1, "record": "", "seconds": 0.0, "model_seconds": 0.0},
+    ]
+    assert evidence_chain(trajectory) == {"Lake Alpha", "Zeta River (Syldavia)"}
+
+
+def test_sentences_and_answer_line_helpers() -> None:
+    assert split_sentences("It opened in 1932. Its span is 3.5 km! Is it old? yes.") == [
+        "It opened in 1932.",
+        "Its span is 3.5 km!",
+        "Is it old? yes.",
+    ]
+    assert first_line("\n**Answer:** Syldavia\nBecause the river...") == "Syldavia"
+
+
+def test_demo_module_runs_on_a_tiny_question_set(world: SimpleNamespace, tmp_path: Path) -> None:
+    """`examples.demo` helpers: questions resolve image paths against their file; CEM scores a run."""
+    import json
+
+    from examples.demo import answer_all, load_questions
+
+    item = {"id": "q1", "question": QUESTION, "image_path": Path(world.image).name, "answer": "Syldavia"}
+    questions_file = Path(world.image).parent / "questions.jsonl"
+    questions_file.write_text(json.dumps(item) + "\n")
+    questions = load_questions(questions_file)
+    assert questions[0]["image_path"] == str(Path(world.image).resolve())
+    install_scripted_model()
+    context = Context(
+        model=MODEL_SPEC,
+        operators="extractive",
+        text_embedder=TEXT_SPEC,
+        image_embedder=IMAGE_SPEC,
+        kb_dir=world.kb_dir,
+        k_text=2,
+        k_image=1,
+    )
+    [full] = answer_all(questions, context)
+    assert full["correct"] is True and full["seconds"] > 0

