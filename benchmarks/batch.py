@@ -24,23 +24,12 @@ for _name, _value in {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "LANGS
     os.environ.setdefault(_name, _value)
 
 from fake_servers import FakeModelServer  # noqa: E402  (needs the path above)
-from graph_kit import default_script, prompt_kind  # noqa: E402
+from graph_kit import scripted_reply  # noqa: E402
 
 from graphs.run import in_process_backend, run_batch  # noqa: E402
 from kb.build import build_kb  # noqa: E402
 
 DEMO = ROOT / "examples" / "demo"
-
-
-def reply(body: dict) -> str:
-    """A cooperative reply to any operator prompt (content is irrelevant to throughput)."""
-    content = body["messages"][-1]["content"]
-    text = (
-        content
-        if isinstance(content, str)
-        else "".join(p.get("text", "") for p in content if isinstance(p, dict))
-    )
-    return default_script(prompt_kind(text), text, 1)
 
 
 def timed_run(questions: Path, out: Path, overrides: dict, concurrency: int, limit: int) -> tuple[float, int]:
@@ -60,7 +49,7 @@ def main() -> None:
     parser.add_argument("--delay", type=float, default=0.3, help="seconds the server waits per request")
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8])
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp, FakeModelServer(reply, delay_s=args.delay) as server:
+    with tempfile.TemporaryDirectory() as tmp, FakeModelServer(scripted_reply, delay_s=args.delay) as server:
         os.environ["OPENAI_BASE_URL"] = f"{server.url}/v1"
         kb_dir = args.kb_dir or str(Path(tmp) / "kb")
         if not args.kb_dir:

@@ -124,9 +124,9 @@ def knowledge_base(context: Context) -> Any:
     )
 
 
-def ask_model(context: Context, prompt: str, image: LoadedImage | None) -> tuple[str, float]:
-    """Send one prompt (with the image when given) to the run's chat model; return text and seconds."""
-    from tools.models import ModelSettings, image_message, make_chat_model  # heavy: only when generating
+def chat_model(context: Context) -> Any:
+    """The run's chat model with the run's generation settings (created once per process)."""
+    from tools.models import ModelSettings, make_chat_model  # heavy: only when generating
 
     settings = ModelSettings(
         temperature=context.temperature,
@@ -134,8 +134,14 @@ def ask_model(context: Context, prompt: str, image: LoadedImage | None) -> tuple
         timeout_s=context.timeout_s,
         max_retries=context.max_retries,
     )
-    model = make_chat_model(context.model, settings)
-    reply, seconds = timed(model.invoke, [image_message(prompt, image)])
+    return make_chat_model(context.model, settings)
+
+
+def ask_model(context: Context, prompt: str, image: LoadedImage | None) -> tuple[str, float]:
+    """Send one prompt (with the image when given) to the run's chat model; return text and seconds."""
+    from tools.models import image_message
+
+    reply, seconds = timed(chat_model(context).invoke, [image_message(prompt, image)])
     return message_text(reply.content).strip(), seconds
 
 

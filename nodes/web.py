@@ -22,13 +22,12 @@ import httpx
 from langchain_core.language_models import BaseChatModel
 
 from graphs.context import Context
-from nodes.common import text_embedder
+from nodes.common import chat_model, text_embedder
 from nodes.summarize import condense_query, summarize_pages
 from tools.errors import PMSRError
 from tools.fetch import USER_AGENT, Page, fetch_page
 from tools.image_lookup import LensHit, LocalImageLookup, SupportsImageSearch, make_image_lookup
 from tools.images import LoadedImage
-from tools.models import ModelSettings, make_chat_model
 from tools.types import Candidate, Source, TextEmbedder
 from tools.web_cache import WebCache, open_web_cache
 from tools.web_search import RetryPolicy, normalize_url, search_web
@@ -168,13 +167,7 @@ def _operators(context: Context, errors: list[str]) -> Operators | None:
     """(chat model, None) for the generative profile, (None, text embedder) for the extractive one."""
     try:
         if context.generative:
-            settings = ModelSettings(
-                temperature=context.temperature,
-                max_tokens=context.max_tokens,
-                timeout_s=context.timeout_s,
-                max_retries=context.max_retries,
-            )
-            return make_chat_model(context.model, settings), None
+            return chat_model(context), None
         return None, text_embedder(context)
     except PMSRError as exc:
         errors.append(f"web summaries: {exc}")

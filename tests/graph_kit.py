@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from PIL import Image
 from pydantic import Field
 
+from kb.build import build_kb
 from tools.embedders import register_image_embedder, register_text_embedder
 from tools.models import register_chat_model
 
@@ -172,3 +174,23 @@ def install_scripted_model(script: Callable[[str, str, int], str] = default_scri
     model = ScriptedChatModel(script=script)
     register_chat_model(MODEL_SPEC, model)
     return model
+
+
+def build_tiny_kb(folder: Path) -> SimpleNamespace:
+    """The tiny world as a real Chroma KB with the deterministic embedders: kb_dir, image, embedder."""
+    embedder = register_test_backends()
+    passages, pairs, image = write_tiny_world(folder)
+    kb_dir = str(folder / "kb")
+    build_kb(kb_dir, [passages], [pairs], text_embedder=TEXT_SPEC, image_embedder=IMAGE_SPEC, progress=False)
+    return SimpleNamespace(kb_dir=kb_dir, image=str(image), embedder=embedder)
+
+
+def scripted_reply(body: dict[str, Any]) -> str:
+    """A cooperative reply to an OpenAI-protocol chat request (for the fake model servers)."""
+    content = body["messages"][-1]["content"]
+    text = (
+        content
+        if isinstance(content, str)
+        else "".join(p.get("text", "") for p in content if isinstance(p, dict))
+    )
+    return default_script(prompt_kind(text), text, 1)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from fake_servers import FakeModelServer
-from graph_kit import QUESTION, default_script, prompt_kind, write_tiny_world
+from graph_kit import QUESTION, scripted_reply, write_tiny_world
 from PIL import Image
 
 from graphs.context import Context
@@ -315,17 +315,6 @@ def test_server_mode_drives_the_pmsr_assistant(tmp_path: Path) -> None:
 
 
 # --- the real CLI on the real graph, killed and restarted -----------------------------------------
-
-
-def scripted_reply(body: dict[str, Any]) -> str:
-    """The fake OpenAI server's chat replies: the graph test kit's cooperative script."""
-    content = body["messages"][-1]["content"]
-    text = (
-        content
-        if isinstance(content, str)
-        else "".join(p.get("text", "") for p in content if isinstance(p, dict))
-    )
-    return default_script(prompt_kind(text), text, 1)
 
 
 @pytest.fixture(scope="module")

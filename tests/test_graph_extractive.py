@@ -11,7 +11,6 @@ import pytest
 
 from graphs.context import Context
 from graphs.pmsr import graph
-from kb.build import build_kb
 from nodes.answer import evidence_chain, first_line
 from nodes.common import merge_candidates, split_sentences, strip_question, take_in_turn, top_unique
 from nodes.formulate import capitalised_spans, parse_trajectory_query, split_budget
@@ -20,21 +19,15 @@ from tests.graph_kit import (
     MODEL_SPEC,
     QUESTION,
     TEXT_SPEC,
+    build_tiny_kb,
     install_scripted_model,
-    register_test_backends,
-    write_tiny_world,
 )
 from tools.types import Candidate
 
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
-    folder = tmp_path_factory.mktemp("extractive")
-    register_test_backends()
-    passages, pairs, image = write_tiny_world(folder)
-    kb_dir = str(folder / "kb")
-    build_kb(kb_dir, [passages], [pairs], text_embedder=TEXT_SPEC, image_embedder=IMAGE_SPEC, progress=False)
-    return SimpleNamespace(kb_dir=kb_dir, image=str(image))
+    return build_tiny_kb(tmp_path_factory.mktemp("extractive"))
 
 
 def extractive_run(world: SimpleNamespace, **overrides: Any) -> SimpleNamespace:

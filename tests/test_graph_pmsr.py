@@ -17,7 +17,6 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from graphs.context import Context
 from graphs.pmsr import build_graph, graph
-from kb.build import build_kb
 from nodes.common import strip_question
 from nodes.record import format_candidates
 from tests.graph_kit import (
@@ -25,10 +24,9 @@ from tests.graph_kit import (
     MODEL_SPEC,
     QUESTION,
     TEXT_SPEC,
+    build_tiny_kb,
     default_script,
     install_scripted_model,
-    register_test_backends,
-    write_tiny_world,
 )
 from tools.errors import ImageError, InputError
 
@@ -37,12 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
-    folder = tmp_path_factory.mktemp("world")
-    embedder = register_test_backends()
-    passages, pairs, image = write_tiny_world(folder)
-    kb_dir = str(folder / "kb")
-    build_kb(kb_dir, [passages], [pairs], text_embedder=TEXT_SPEC, image_embedder=IMAGE_SPEC, progress=False)
-    return SimpleNamespace(kb_dir=kb_dir, image=str(image), embedder=embedder)
+    return build_tiny_kb(tmp_path_factory.mktemp("world"))
 
 
 def make_context(world: SimpleNamespace, **overrides: Any) -> Context:

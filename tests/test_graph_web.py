@@ -16,20 +16,14 @@ from ddgs.exceptions import RatelimitException
 
 from graphs.context import Context
 from graphs.pmsr import build_graph, graph, web_graph
-from kb.build import build_kb
 from tests.fake_web import FakeDDGS, FakeWeb
-from tests.graph_kit import IMAGE_SPEC, QUESTION, TEXT_SPEC, register_test_backends, write_tiny_world
+from tests.graph_kit import IMAGE_SPEC, QUESTION, TEXT_SPEC, build_tiny_kb
 from tools.errors import ConfigError
 
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
-    folder = tmp_path_factory.mktemp("webworld")
-    register_test_backends()
-    passages, pairs, image = write_tiny_world(folder)
-    kb_dir = str(folder / "kb")
-    build_kb(kb_dir, [passages], [pairs], text_embedder=TEXT_SPEC, image_embedder=IMAGE_SPEC, progress=False)
-    return SimpleNamespace(kb_dir=kb_dir, image=str(image), folder=folder)
+    return build_tiny_kb(tmp_path_factory.mktemp("webworld"))
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from test_kb_fakes import IMAGE, TEXT, TEXT_WIDE, HashTextEmbedder, PixelImageEmbedder, register_fakes
 
 from kb.build import build_kb
-from kb.store import KnowledgeBase, open_kb
+from kb.store import KnowledgeBase, clear_kb_cache, open_kb
 from tools.errors import BackendUnavailable, ConfigError, KBError
 from tools.images import load_image
 
@@ -190,3 +190,6 @@ def test_unreachable_server_names_url_and_fix(port: int) -> None:
 
 def test_open_kb_is_cached_per_arguments(kb: KnowledgeBase) -> None:
     assert open_kb(kb.where, text_embedder=TEXT, image_embedder=IMAGE) is kb
+    clear_kb_cache()
+    reopened = open_kb(kb.where, text_embedder=TEXT, image_embedder=IMAGE)
+    assert reopened is not kb and reopened.count() == kb.count()

@@ -136,6 +136,16 @@ def test_remote_graph_with_and_without_context(server: SimpleNamespace) -> None:
 
 def test_a_bad_image_is_reported_as_a_run_error(server: SimpleNamespace) -> None:
     run = stream_run(server, {"question": QUESTION, "image": "/no/such/picture.jpg"})
-    # The API server passes the exception type on; it shows messages only of builtin error types.
+    # PMSRError derives from ValueError, so the API server passes the one-line message on too.
     assert [e["error"] for e in run.errors] == ["ImageError"]
+    assert "image not found: /no/such/picture.jpg" in run.errors[0]["message"]
     assert not any(e["node"] == "search" for e in run.custom), "nothing is searched for a bad input"
+
+
+def test_the_web_variant_is_served_as_its_own_assistant(server: SimpleNamespace) -> None:
+    client = get_sync_client(url=server.url)
+    assistants = {a["graph_id"]: a["assistant_id"] for a in client.assistants.search()}
+    assert set(assistants) == {"pmsr", "pmsr_web"}
+    schemas = client.assistants.get_schemas(assistants["pmsr_web"])
+    assert {"web", "lens_provider", "k_text"} <= set(schemas["context_schema"]["properties"])
+    assert set(schemas["input_schema"]["properties"]) == {"question", "image"}

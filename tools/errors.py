@@ -8,8 +8,12 @@ whose message is one line: what went wrong, where (URL or path), and how to fix 
 from __future__ import annotations
 
 
-class PMSRError(Exception):
-    """Base class: a one-line, user-facing message saying what failed and how to fix it."""
+class PMSRError(ValueError):
+    """Base class: a one-line, user-facing message saying what failed and how to fix it.
+
+    It derives from `ValueError` because the LangGraph API server (`langgraph dev`) passes the
+    message of builtin error types through to remote clients and hides all others.
+    """
 
 
 class ConfigError(PMSRError):
