@@ -24,7 +24,7 @@ from rich.table import Table
 
 from examples.demo import DEMO_BUDGET, DEMO_DIR, build_demo_kb, load_questions
 from graphs.context import Context
-from graphs.pmsr import fan_out, graph, searched_kbs
+from graphs.pmsr import graph, make_fan_out, searched_kbs
 from graphs.state import Query, SearchTask, State
 from nodes.common import strip_question
 from nodes.formulate import plan_queries
@@ -78,7 +78,7 @@ def fan_out_graph() -> Any:
     """START → (Send per query × KB) → search → END: the PMSR fan-out on its own."""
     builder = StateGraph(State, context_schema=Context)
     builder.add_node("search", search)
-    builder.add_conditional_edges(START, fan_out, ["search"])
+    builder.add_conditional_edges(START, make_fan_out(False), ["search"])
     builder.add_edge("search", END)
     return builder.compile()
 
@@ -86,7 +86,7 @@ def fan_out_graph() -> Any:
 def retrieval_ratio(state: dict[str, Any], context: Context, repeats: int) -> tuple[int, float, float]:
     """Branch count and median seconds of the parallel fan-out and of the same branches in sequence."""
     tasks = [
-        SearchTask(step=1, kb=kb, query=q, image=state["image"])
+        SearchTask(step=1, kb=kb, query=q, image=state["image"], question=state["question"])
         for q in state["queries"]
         for kb in searched_kbs(context)
     ]
