@@ -49,7 +49,10 @@ def main() -> None:
     parser.add_argument("--delay", type=float, default=0.3, help="seconds the server waits per request")
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8])
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp, FakeModelServer(scripted_reply, delay_s=args.delay) as server:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        FakeModelServer(scripted_reply, models={"bench"}, delay_s=args.delay) as server,
+    ):
         os.environ["OPENAI_BASE_URL"] = f"{server.url}/v1"
         kb_dir = args.kb_dir or str(Path(tmp) / "kb")
         if not args.kb_dir:

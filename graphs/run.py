@@ -262,11 +262,24 @@ def in_process_backend(overrides: dict[str, Any]) -> Backend:
     from graphs.pmsr import graph
 
     context = Context(**overrides)
+    preflight(context)
 
     def invoke(graph_input: dict[str, Any]) -> dict[str, Any]:
         return graph.invoke(graph_input, context=context)
 
     return Backend(invoke, dataclasses.asdict(context))
+
+
+def preflight(context: Context) -> None:
+    """Raise before item 1 what every item would otherwise fail with: a model server that is down
+    (or lacks the model), a checkpoint that is missing, a KB that does not exist or does not match."""
+    from nodes.common import knowledge_base
+    from tools.models import check_backend
+
+    if context.generative:
+        check_backend(context.model)
+    if not (context.web and context.kbs == "text"):
+        knowledge_base(context)
 
 
 def server_backend(url: str, overrides: dict[str, Any], assistant: str = "pmsr") -> Backend:

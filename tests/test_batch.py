@@ -34,6 +34,7 @@ from graphs.run import (
     shard_of,
 )
 from kb.build import build_kb
+from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -251,6 +252,28 @@ def test_missing_questions_file_is_a_one_line_error(
     assert f"error: questions file not found: {missing}" in capsys.readouterr().err
 
 
+def test_unreachable_model_server_stops_the_run_before_any_item(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(json.dumps({"id": "a", "question": "q?", "image_path": "x.png"}) + "\n")
+    out = tmp_path / "o.jsonl"
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{free_port()}/v1")
+    assert main([str(questions), "--out", str(out), "--model", "openai:gpt-x", "--timeout-s", "2"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("error: ") and "127.0.0.1" in error and "OPENAI_BASE_URL" in error
+    assert not out.exists() or out.read_text() == ""
+
+
+def test_missing_kb_stops_the_run_before_any_item(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(json.dumps({"id": "a", "question": "q?", "image_path": "x.png"}) + "\n")
+    missing = tmp_path / "no_kb"
+    assert main([str(questions), "--out", str(tmp_path / "o.jsonl"), "--kb-dir", str(missing)]) == 2
+    error = capsys.readouterr().err
+    assert str(missing) in error and "python -m kb.build" in error
+
+
 # --- --server: a LangGraph API look-alike on 127.0.0.1 --------------------------------------------
 
 
@@ -319,7 +342,7 @@ def test_server_mode_drives_the_pmsr_assistant(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def model_server() -> Any:
-    with FakeModelServer(scripted_reply, delay_s=0.3, dim=16) as server:
+    with FakeModelServer(scripted_reply, models={"chat", "emb"}, delay_s=0.3, dim=16) as server:
         yield server
 
 
