@@ -15,6 +15,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,13 +43,13 @@ def timed_run(questions: Path, out: Path, overrides: dict, concurrency: int, lim
     return seconds, stats.finished
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kb-dir", help="an already built demo KB (default: build one in a temp folder)")
     parser.add_argument("--limit", type=int, default=16, help="questions per run (the demo has 16)")
     parser.add_argument("--delay", type=float, default=0.3, help="seconds the server waits per request")
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 8])
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     with (
         tempfile.TemporaryDirectory() as tmp,
         FakeModelServer(scripted_reply, models={"bench"}, delay_s=args.delay) as server,

@@ -15,7 +15,7 @@ import io
 import os
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -98,11 +98,11 @@ def _png_bytes(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--images", type=Path, default=None, help="folder of JPEG/PNG photos")
     parser.add_argument("--repeats", type=int, default=5, help="calls per latency median")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     import torch
 
     print(f"torch threads: {torch.get_num_threads()}, repeats: {args.repeats}")
