@@ -20,9 +20,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-for _name, _value in {"HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "LANGSMITH_TRACING": "false",
-                      "ANONYMIZED_TELEMETRY": "False"}.items():  # fmt: skip
-    os.environ.setdefault(_name, _value)
+from tools.offline import go_offline  # noqa: E402  (needs the path above)
+
+go_offline()
 
 from fake_servers import FakeModelServer  # noqa: E402  (needs the path above)
 from graph_kit import scripted_reply  # noqa: E402

@@ -17,12 +17,9 @@ from __future__ import annotations
 
 import os
 
-for _name, _value in {
-    "HF_HUB_OFFLINE": "1",
-    "TRANSFORMERS_OFFLINE": "1",
-    "ANONYMIZED_TELEMETRY": "False",
-}.items():
-    os.environ.setdefault(_name, _value)
+from tools.offline import go_offline
+
+go_offline()
 
 import argparse  # noqa: E402  (the offline switches must be set before the model libraries load)
 import json  # noqa: E402
@@ -277,7 +274,9 @@ def synthetic_benchmark(args: argparse.Namespace) -> dict:
         source = args.source_kb or args.out / "dev_kb"
         sample, dims = clustered_sampler(rng, source, args.noise, args.image_centres)
         print(f"synthetic: {n} noisy copies of real embeddings (noise {args.noise})", flush=True)
-    kb = synthetic_kb(args.out / f"synthetic_{kind}_{n}", dims, args.fresh)
+    # the folder names what made its vectors, so a store is only reused for the same ones
+    made = "" if kind == "uniform" else f"_noise{args.noise}_centres{args.image_centres}"
+    kb = synthetic_kb(args.out / f"synthetic_{kind}_{n}{made}", dims, args.fresh)
     ef = ef_search or HNSW_CONFIG["ef_search"]
     for part in args.synthetic_parts:  # set every time: a persisted earlier --ef-search must not linger
         kb.collection(part).modify(configuration={"hnsw": {"ef_search": ef}})
@@ -377,7 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--source-kb",
         type=Path,
         default=None,
-        help="clustered: the dev KB to copy vectors from (default OUT/dev_kb)",
+        help="clustered: the dev KB to copy vectors from (default OUT/dev_kb; another needs --fresh)",
     )
     parser.add_argument("--fresh", action="store_true", help="rebuild the synthetic store even if present")
     parser.add_argument("--skip-dev", action="store_true")

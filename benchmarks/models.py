@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -21,12 +20,9 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-for _name, _value in {
-    "HF_HUB_OFFLINE": "1",
-    "TRANSFORMERS_OFFLINE": "1",
-    "LANGSMITH_TRACING": "false",
-}.items():
-    os.environ.setdefault(_name, _value)
+from tools.offline import go_offline
+
+go_offline()
 
 from tools import image_tags  # noqa: E402
 from tools.embedders import make_text_embedder  # noqa: E402

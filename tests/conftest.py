@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import socket
 import sys
 from pathlib import Path
 
 import pytest
 
-for _name, _value in {
-    "HF_HUB_OFFLINE": "1",
-    "TRANSFORMERS_OFFLINE": "1",
-    "LANGSMITH_TRACING": "false",
-    "LANGGRAPH_CLI_NO_ANALYTICS": "1",
-    "LANGGRAPH_NO_VERSION_CHECK": "1",
-    "ANONYMIZED_TELEMETRY": "False",
-}.items():
-    os.environ[_name] = _value
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from tools.offline import go_offline  # noqa: E402  (needs the path above)
+
+go_offline(force=True)
 
 
 def free_port() -> int:
