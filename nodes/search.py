@@ -34,13 +34,20 @@ def search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 def web_search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
-    """One query's web evidence (search → fetch → extract → summarise), in place of the text KB."""
+    """One query's web evidence (search → fetch → extract → summarise), in place of the text KB.
+
+    When the web gives nothing (rate limit, outage, no usable page) the local text KB answers the
+    query instead, so the run continues on what it has; the reason is in `errors`.
+    """
     from nodes.web import web_text_search  # imports the web stack: only when the variant runs
 
     context = context_of(runtime)
     query = task["query"]
     found, errors = web_text_search(query["text"], task["question"], context)
     emit(runtime, "web_search", task["step"], f"{query['kind']} query × web: {len(found)} pages")
+    if not found and context.kbs != "pairs":  # rate-limited or empty: go on with the local text KB
+        found = knowledge_base(context).search_text(np.asarray(query["vector"], np.float32), query["k_text"])
+        errors.append(f"web search gave nothing for the {query['kind']} query: used the text KB instead")
     return {"found": found, "errors": errors}
 
 

@@ -112,5 +112,6 @@ def test_rate_limited_search_finishes_the_run_with_the_error_recorded(
     FakeDDGS.install(monkeypatch, [RatelimitException("202 Ratelimit")])
     out = graph.invoke({"question": QUESTION, "image": world.image}, context=web_context(world, tmp_path))
     assert out["answer"]
-    assert sources(out["trajectory"][1]) == {"pairs"}  # the run went on with the local pair KB
+    assert sources(out["trajectory"][1]) == {"pairs", "text"}  # it went on with the local KBs
     assert any(e.startswith("web search:") and "Ratelimit" in e for e in out["errors"])
+    assert any("used the text KB instead" in e for e in out["errors"])
