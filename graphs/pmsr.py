@@ -45,20 +45,16 @@ def searched_kbs(context: Context) -> list[KBName]:
     return ["text", "pairs"] if context.kbs == "both" else [context.kbs]
 
 
-def uses_web(variant: Variant, context: Context) -> bool:
-    return context.web if variant is None else variant
-
-
-def retrieval_target(kb: KBName, step: int, web: bool) -> str | None:
+def retrieval_target(kb: KBName, step: int, web: bool) -> str:
     """The node that retrieves one (query × KB) pair — the one place the web variant swaps tools.
 
-    The web variant bootstraps step 0 from one Lens-style image lookup (sent once, for the pair KB's
-    slot), then replaces the text KB by web search; image–text pairs stay on the local KB.
+    The web variant bootstraps step 0 from one Lens-style image lookup (the fan-out sends it once,
+    in the pair KB's slot), then replaces the text KB by web search; pairs stay on the local KB.
     """
     if not web:
         return "search"
     if step == 0:
-        return "lens" if kb == "pairs" else None
+        return "lens"
     return "web_search" if kb == "text" else "search"
 
 
@@ -72,7 +68,7 @@ def make_fan_out(variant: Variant) -> Callable[[State, Runtime[Context]], list[S
         context = context_of(runtime)
         if context.web and variant is False:
             raise ConfigError("this graph has no web tools: use `graph` or `web_graph` from graphs.pmsr")
-        web = uses_web(variant, context)
+        web = context.web if variant is None else variant
         step = state.get("step", 0)
         kbs = ["pairs"] if web and step == 0 else searched_kbs(context)
         sends = []
@@ -80,7 +76,7 @@ def make_fan_out(variant: Variant) -> Callable[[State, Runtime[Context]], list[S
             for kb in kbs:
                 target = retrieval_target(kb, step, web)
                 budget = query["k_text" if kb == "text" else "k_image"]
-                if target and (budget > 0 or target == "lens"):
+                if budget > 0 or target == "lens":  # the lookup takes search_max_results, not k
                     task = SearchTask(
                         step=step, kb=kb, query=query, image=state["image"], question=state["question"]
                     )

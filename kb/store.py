@@ -30,7 +30,7 @@ from PIL import Image
 from tools.embedders import make_image_embedder, make_text_embedder
 from tools.errors import BackendUnavailable, ConfigError, KBError
 from tools.images import LoadedImage
-from tools.types import Candidate, ImageEmbedder, TextEmbedder
+from tools.types import Candidate, ImageEmbedder, TextEmbedder, normalise
 
 HNSW_CONFIG: dict[str, Any] = {"space": "ip", "max_neighbors": 32, "ef_construction": 200, "ef_search": 200}
 """HNSW settings of new collections; measured recall@10 vs exact search is in benchmarks/kb.py."""
@@ -168,8 +168,8 @@ class KnowledgeBase:
         """
         if not 0.0 <= w <= 1.0:
             raise ConfigError(f"pair weight w={w} must lie in [0, 1] (1 = text only, 0 = image only)")
-        text_vecs = _unit(np.atleast_2d(np.asarray(text_vecs, dtype=np.float32)))
-        image_vec = _unit(np.asarray(image_vec, dtype=np.float32).reshape(1, -1))
+        text_vecs = normalise(text_vecs)
+        image_vec = normalise(np.asarray(image_vec, dtype=np.float32).reshape(1, -1))
         queries = np.hstack([w * text_vecs, np.repeat((1.0 - w) * image_vec, len(text_vecs), axis=0)])
         return self._query("pairs", queries, k)
 
@@ -216,11 +216,6 @@ def _candidate(cid: str, distance: float, document: str | None, meta: dict | Non
         image_path=meta.get("image_path"),
         url=None,
     )
-
-
-def _unit(vectors: np.ndarray) -> np.ndarray:
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    return vectors / np.where(norms == 0.0, 1.0, norms)
 
 
 def _missing_message(where: str, name: str) -> str:

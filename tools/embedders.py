@@ -26,20 +26,13 @@ from PIL import Image
 from tools import image_tags
 from tools.errors import ConfigError, PMSRError
 from tools.models import Backend, backend_env, local_checkpoint, ollama_host, openai_api_key, openai_base_url
-from tools.types import ImageEmbedder, TextEmbedder
+from tools.types import ImageEmbedder, TextEmbedder, normalise
 
 TEXT_SPEC_FORMS = "embedded, ollama:<model>, openai:<model> or hf:<sentence-transformers path>"
 IMAGE_SPEC_FORMS = "embedded or hf:<CLIP/SigLIP path>"
 _TIMEOUT_S = 120.0
 _REMOTE_BATCH = 64
 _DUAL_ENCODERS = {"clip", "siglip", "siglip2", "chinese_clip", "altclip"}
-
-
-def normalise(vectors: Any) -> np.ndarray:
-    """Rows scaled to unit L2 norm, as float32 (zero rows stay zero)."""
-    array = np.asarray(vectors, dtype=np.float32)
-    norms = np.linalg.norm(array, axis=1, keepdims=True)
-    return (array / np.maximum(norms, 1e-12)).astype(np.float32)
 
 
 class BaseTextEmbedder(Embeddings):

@@ -18,6 +18,8 @@ import numpy as np
 import torch
 from PIL import Image
 
+from tools.types import normalise
+
 _LABELS_FILE = Path(__file__).with_name("imagenet_labels.txt")
 _SIZE = 224
 _RESIZE = 256
@@ -89,17 +91,12 @@ def _top_k(probs: np.ndarray, k: int) -> Tags:
     return [(labels[i], float(probs[i])) for i in order]
 
 
-def _normalise(vectors: np.ndarray) -> np.ndarray:
-    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-    return (vectors / np.maximum(norms, 1e-12)).astype(np.float32)
-
-
 def embed_and_tag(images: Sequence[Image.Image], k: int = 5) -> tuple[np.ndarray, list[Tags]]:
     """L2-normalised 1280-d features (n, 1280) and the top-k tags of every image, in one pass."""
     if not images:
         return np.zeros((0, FEATURE_DIM), dtype=np.float32), []
     features, probs = _forward(images)
-    return _normalise(features), [_top_k(row, k) for row in probs]
+    return normalise(features), [_top_k(row, k) for row in probs]
 
 
 def embed_images(images: Sequence[Image.Image]) -> np.ndarray:

@@ -46,3 +46,10 @@ class ImageEmbedder(Protocol):
     dim: int
 
     def embed_images(self, images: Sequence[Image.Image]) -> np.ndarray: ...
+
+
+def normalise(vectors: object) -> np.ndarray:
+    """Rows scaled to unit L2 norm, as float32 (zero rows stay zero): the form every embedder returns."""
+    array = np.atleast_2d(np.asarray(vectors, dtype=np.float32))
+    norms = np.linalg.norm(array, axis=1, keepdims=True)
+    return (array / np.maximum(norms, 1e-12)).astype(np.float32)
