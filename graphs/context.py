@@ -14,9 +14,19 @@ from typing import Any, Literal
 from tools.errors import ConfigError
 
 
-def setting(default: Any, description: str) -> Any:
-    """A Context field with its user-facing description (shown by Studio and the batch CLI's --help)."""
-    return field(default=default, metadata={"description": description})
+def setting(default: Any, description: str, *, operator: bool = False) -> Any:
+    """A Context field with its user-facing description (shown by Studio and the batch CLI's --help).
+
+    `operator=True` marks a setting only the operator may choose (KB location, servers, models,
+    folders, safety switches, caps): environment variables, `langgraph.json` or in-process code —
+    never a remote client of a served graph.
+    """
+    return field(default=default, metadata={"description": description, "operator": operator})
+
+
+def is_operator_setting(name: str) -> bool:
+    """Whether Context field `name` is operator-only."""
+    return bool(next(f for f in fields(Context) if f.name == name).metadata.get("operator"))
 
 
 @dataclass(kw_only=True)
@@ -30,14 +40,17 @@ class Context:
             "Chat model spec: 'embedded' (offline SmolLM2 + image tags), 'ollama:<model>', "
             "'openai:<model>' (any OpenAI-compatible endpoint) or 'hf:<local path>'."
         ),
+        operator=True,
     )
     text_embedder: str = setting(
         "embedded",
         ("Text embedder spec: 'embedded' (all-MiniLM-L6-v2), 'ollama:<m>', 'openai:<m>' or 'hf:<path>'."),
+        operator=True,
     )
     image_embedder: str = setting(
         "embedded",
         ("Image embedder spec: 'embedded' (EfficientNet-Lite0 features) or 'hf:<CLIP/SigLIP path>'."),
+        operator=True,
     )
     operators: Literal["auto", "generative", "extractive"] = setting(
         "auto",
@@ -48,19 +61,23 @@ class Context:
         ),
     )
     temperature: float = setting(0.0, "Sampling temperature of the chat model.")
-    max_tokens: int = setting(512, "Most tokens the chat model may write per call.")
-    timeout_s: float = setting(120.0, "Seconds before a model call is abandoned.")
-    max_retries: int = setting(1, "Retries of a failed model call.")
+    max_tokens: int = setting(512, "Most tokens the chat model may write per call.", operator=True)
+    timeout_s: float = setting(120.0, "Seconds before a model call is abandoned.", operator=True)
+    max_retries: int = setting(1, "Retries of a failed model call.", operator=True)
 
     # --- knowledge bases ----------------------------------------------------------------------
     kb_dir: str = setting(
-        "kb_data/demo", ("Folder of the embedded Chroma KB (built with `python -m kb.build`).")
+        "kb_data/demo",
+        ("Folder of the embedded Chroma KB (built with `python -m kb.build`)."),
+        operator=True,
     )
     chroma_host: str = setting(
-        "", ("Host of a Chroma server; when set, the KB is read from the server instead of kb_dir.")
+        "",
+        ("Host of a Chroma server; when set, the KB is read from the server instead of kb_dir."),
+        operator=True,
     )
-    chroma_port: int = setting(8000, "Port of the Chroma server.")
-    kb_name: str = setting("pmsr", "Name prefix of the KB's Chroma collections.")
+    chroma_port: int = setting(8000, "Port of the Chroma server.", operator=True)
+    kb_name: str = setting("pmsr", "Name prefix of the KB's Chroma collections.", operator=True)
 
     # --- PMSR hyper-parameters -----------------------------------------------------------------
     k_text: int = setting(20, "Text passages retrieved per iteration.")
@@ -87,24 +104,32 @@ class Context:
         "local",
         ("Image lookup at iteration 0: 'local' (reverse image search over the pair KB) or 'serpapi'."),
     )
-    search_backend: str = setting("auto", "ddgs backend(s), e.g. 'auto', 'duckduckgo'.")
+    search_backend: str = setting("auto", "ddgs backend(s), e.g. 'auto', 'duckduckgo'.", operator=True)
     search_region: str = setting("wt-wt", "ddgs region code.")
     search_max_results: int = setting(5, "Web results fetched per query.")
     search_retries: int = setting(
-        3, ("Attempts per web search when the engine rate-limits or times out (exponential backoff).")
+        3,
+        ("Attempts per web search when the engine rate-limits or times out (exponential backoff)."),
+        operator=True,
     )
     search_retry_s: float = setting(
-        1.0, ("First backoff delay in seconds between web search attempts (doubles each retry, at most 8 s).")
+        1.0,
+        ("First backoff delay in seconds between web search attempts (doubles each retry, at most 8 s)."),
+        operator=True,
     )
     condense_threshold: int = setting(
         400, ("Record-level web queries longer than this many characters are condensed to keywords first.")
     )
-    fetch_concurrency: int = setting(4, "Pages fetched and summarised at once.")
-    web_cache_dir: str = setting(".cache/pmsr-web", "SQLite cache of searches and pages.")
-    web_cache_ttl_s: float = setting(7 * 24 * 3600.0, "Seconds a cached web result stays fresh.")
+    fetch_concurrency: int = setting(4, "Pages fetched and summarised at once.", operator=True)
+    web_cache_dir: str = setting(".cache/pmsr-web", "SQLite cache of searches and pages.", operator=True)
+    web_cache_ttl_s: float = setting(
+        7 * 24 * 3600.0, "Seconds a cached web result stays fresh.", operator=True
+    )
     web_refresh: bool = setting(False, "Ignore the web cache and refetch.")
     allow_private_urls: bool = setting(
-        False, ("Allow fetching loopback/private/link-local addresses (only for local testing).")
+        False,
+        ("Allow fetching loopback/private/link-local addresses (only for local testing)."),
+        operator=True,
     )
 
     def __post_init__(self) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -145,22 +145,26 @@ class KnowledgeBase:
         pil = image.pil if isinstance(image, LoadedImage) else image
         return self.image_embedder.embed_images([pil])[0]
 
-    def search_text(self, query: str | np.ndarray, k: int) -> list[Candidate]:
+    def search_text(self, query: str | np.ndarray, k: int, exclude: Collection[str] = ()) -> list[Candidate]:
         """Passages nearest to `query` (a string is embedded; an array is a ready query vector)."""
         vector = self.embed_text(query) if isinstance(query, str) else np.asarray(query, dtype=np.float32)
-        return self.search_text_many(vector[None, :], k)[0]
+        return self.search_text_many(vector[None, :], k, exclude)[0]
 
-    def search_text_many(self, vectors: np.ndarray, k: int) -> list[list[Candidate]]:
+    def search_text_many(
+        self, vectors: np.ndarray, k: int, exclude: Collection[str] = ()
+    ) -> list[list[Candidate]]:
         """One Chroma query for several text query vectors of shape (n, text_dim)."""
-        return self._query("text", np.asarray(vectors, dtype=np.float32), k)
+        return self._query("text", np.asarray(vectors, dtype=np.float32), k, exclude)
 
-    def search_pairs(self, image: ImageQuery, text: str | np.ndarray, k: int, w: float) -> list[Candidate]:
+    def search_pairs(
+        self, image: ImageQuery, text: str | np.ndarray, k: int, w: float, exclude: Collection[str] = ()
+    ) -> list[Candidate]:
         """Pairs ranked by `w·cos_text(text, t_j) + (1−w)·cos_img(image, i_j)`; `score` is that value."""
         text_vec = self.embed_text(text) if isinstance(text, str) else np.asarray(text, dtype=np.float32)
-        return self.search_pairs_many(self._image_vector(image), text_vec[None, :], k, w)[0]
+        return self.search_pairs_many(self._image_vector(image), text_vec[None, :], k, w, exclude)[0]
 
     def search_pairs_many(
-        self, image_vec: np.ndarray, text_vecs: np.ndarray, k: int, w: float
+        self, image_vec: np.ndarray, text_vecs: np.ndarray, k: int, w: float, exclude: Collection[str] = ()
     ) -> list[list[Candidate]]:
         """`search_pairs` for one image and several text query vectors (n, text_dim), in one query.
 
@@ -171,30 +175,45 @@ class KnowledgeBase:
         text_vecs = normalise(text_vecs)
         image_vec = normalise(np.asarray(image_vec, dtype=np.float32).reshape(1, -1))
         queries = np.hstack([w * text_vecs, np.repeat((1.0 - w) * image_vec, len(text_vecs), axis=0)])
-        return self._query("pairs", queries, k)
+        return self._query("pairs", queries, k, exclude)
 
-    def search_by_image(self, image: ImageQuery, k: int) -> list[Candidate]:
+    def search_by_image(self, image: ImageQuery, k: int, exclude: Collection[str] = ()) -> list[Candidate]:
         """Local Lens-style reverse image search: pairs ranked by image similarity alone (w = 0)."""
         image_vec = self._image_vector(image)
-        return self.search_pairs_many(image_vec, np.zeros((1, self.text_embedder.dim), np.float32), k, 0.0)[0]
+        no_text = np.zeros((1, self.text_embedder.dim), np.float32)
+        return self.search_pairs_many(image_vec, no_text, k, 0.0, exclude)[0]
 
     def _image_vector(self, image: ImageQuery) -> np.ndarray:
         if isinstance(image, np.ndarray):
             return image.astype(np.float32)
         return self.embed_image(image)
 
-    def _query(self, kind: Kind, queries: np.ndarray, k: int) -> list[list[Candidate]]:
+    def _query(
+        self, kind: Kind, queries: np.ndarray, k: int, exclude: Collection[str] = ()
+    ) -> list[list[Candidate]]:
+        """The `k` best records per query row whose ids are not in `exclude`.
+
+        Exclusion over-fetches: asking for k + |exclude| results leaves at least k that are not
+        excluded whenever the collection holds that many, so a repeated search with a growing
+        exclusion list keeps returning k new ids until the collection runs out.
+        """
         self._check_dim(kind, queries)
         if k <= 0 or len(queries) == 0:
             return [[] for _ in queries]
+        excluded = set(exclude)
         result = self._collections[kind].query(
-            query_embeddings=queries, n_results=k, include=["distances", "documents", "metadatas"]
+            query_embeddings=queries,
+            n_results=k + len(excluded),
+            include=["distances", "documents", "metadatas"],
         )
+        rows = zip(result["ids"], result["distances"], result["documents"], result["metadatas"], strict=True)
         return [
-            [_candidate(i, d, doc, meta, kind) for i, d, doc, meta in zip(*row, strict=True)]
-            for row in zip(
-                result["ids"], result["distances"], result["documents"], result["metadatas"], strict=True
-            )
+            [
+                _candidate(i, d, doc, meta, kind)
+                for i, d, doc, meta in zip(*row, strict=True)
+                if i not in excluded
+            ][:k]
+            for row in rows
         ]
 
     def _check_dim(self, kind: Kind, vectors: np.ndarray) -> None:

@@ -26,6 +26,7 @@ from nodes.common import (
     timed,
 )
 from prompts import render_prompt
+from tools.retrieval import image_search
 
 TAGS = 5  # image-classifier labels kept in the extractive description
 NEIGHBOURS = 3  # nearest image–text pairs whose titles the extractive description names
@@ -62,7 +63,7 @@ def extractive_description(image: str, context: Context) -> tuple[str, float]:
     vector, embed_seconds = timed(image_vector, image, context)
     titles: list[str] = []
     if context.kbs != "text":
-        for cand in knowledge_base(context).search_by_image(vector, NEIGHBOURS):
+        for cand in image_search(knowledge_base(context), vector, NEIGHBOURS):
             if cand["title"] and cand["title"] not in titles:
                 titles.append(cand["title"])
     # Labels without their probabilities: the description becomes part of a retrieval query.

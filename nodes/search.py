@@ -18,6 +18,7 @@ from langgraph.runtime import Runtime
 from graphs.context import Context
 from graphs.state import SearchTask
 from nodes.common import context_of, emit, image_vector, input_image, knowledge_base
+from tools.retrieval import fused_search, text_search
 
 
 def search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -26,11 +27,11 @@ def search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
     query = task["query"]
     vector = np.asarray(query["vector"], dtype=np.float32)
     if task["kb"] == "text":
-        found = kb.search_text(vector, query["k_text"])
+        found = text_search(kb, vector, query["k_text"])
     else:
-        found = kb.search_pairs(image_vector(task["image"], context), vector, query["k_image"], context.w)
+        found = fused_search(kb, image_vector(task["image"], context), vector, query["k_image"], context.w)
     emit(runtime, "search", task["step"], f"{query['kind']} query × {task['kb']} KB: {len(found)} candidates")
-    return {"found": [{**cand, "score": float(cand["score"])} for cand in found]}
+    return {"found": found}
 
 
 def web_search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -46,7 +47,7 @@ def web_search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
     found, errors = web_text_search(query["text"], task["question"], context)
     emit(runtime, "web_search", task["step"], f"{query['kind']} query × web: {len(found)} pages")
     if not found and context.kbs != "pairs":  # rate-limited or empty: go on with the local text KB
-        found = knowledge_base(context).search_text(np.asarray(query["vector"], np.float32), query["k_text"])
+        found = text_search(knowledge_base(context), np.asarray(query["vector"], np.float32), query["k_text"])
         errors.append(f"web search gave nothing for the {query['kind']} query: used the text KB instead")
     return {"found": found, "errors": errors}
 

@@ -26,8 +26,9 @@ from nodes.common import chat_model, text_embedder
 from nodes.summarize import condense_query, summarize_pages
 from tools.errors import PMSRError
 from tools.fetch import USER_AGENT, Page, fetch_page
-from tools.image_lookup import LensHit, LocalImageLookup, SupportsImageSearch, make_image_lookup
+from tools.image_lookup import LensHit, LocalImageLookup, make_image_lookup
 from tools.images import LoadedImage
+from tools.retrieval import SearchableKB
 from tools.types import Candidate, Source, TextEmbedder
 from tools.web_cache import WebCache, open_web_cache
 from tools.web_search import RetryPolicy, normalize_url, search_web
@@ -78,7 +79,7 @@ def web_text_search(
 
 
 def lens_bootstrap(
-    image: LoadedImage, question: str, context: Context, kb: SupportsImageSearch | None
+    image: LoadedImage, question: str, context: Context, kb: SearchableKB | None
 ) -> tuple[list[Candidate], list[str]]:
     """Iteration 0 of the web variant: what a Lens-style lookup of `image` says, as "lens" candidates.
 
@@ -147,7 +148,7 @@ def _page_or_none(url: str, future: Future[Page], errors: list[str]) -> Page | N
 
 
 def _lens_hits(
-    image: LoadedImage, context: Context, kb: SupportsImageSearch | None, errors: list[str]
+    image: LoadedImage, context: Context, kb: SearchableKB | None, errors: list[str]
 ) -> list[LensHit]:
     k = context.search_max_results
     try:

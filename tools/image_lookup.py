@@ -23,7 +23,7 @@ import httpx
 
 from tools.errors import BackendUnavailable, ConfigError
 from tools.images import LoadedImage
-from tools.types import Candidate
+from tools.retrieval import SearchableKB, image_search
 
 SERPAPI_URL = "https://serpapi.com/search.json"
 
@@ -48,18 +48,12 @@ class ImageLookup(Protocol):
     def lookup(self, image: LoadedImage, k: int) -> list[LensHit]: ...
 
 
-class SupportsImageSearch(Protocol):
-    """What `LocalImageLookup` needs from a knowledge base (`kb.store.KnowledgeBase` has it)."""
-
-    def search_by_image(self, image: Any, k: int) -> list[Candidate]: ...
-
-
 class LocalImageLookup:
     """Reverse image search over the local multimodal KB."""
 
     name = "local"
 
-    def __init__(self, kb: SupportsImageSearch) -> None:
+    def __init__(self, kb: SearchableKB) -> None:
         self.kb = kb
 
     def lookup(self, image: LoadedImage, k: int) -> list[LensHit]:
@@ -71,7 +65,7 @@ class LocalImageLookup:
                 thumbnail=c.get("image_path"),
                 score=float(c["score"]),
             )
-            for c in self.kb.search_by_image(image, k)
+            for c in image_search(self.kb, image, k)
         ]
 
 
@@ -159,7 +153,7 @@ def public_image_url(image: LoadedImage) -> str | None:
     return None
 
 
-def make_image_lookup(name: str, kb: SupportsImageSearch | None = None) -> ImageLookup:
+def make_image_lookup(name: str, kb: SearchableKB | None = None) -> ImageLookup:
     """The provider called `name` ('local' or 'serpapi'); 'local' needs the KB."""
     if name == "local":
         if kb is None:
