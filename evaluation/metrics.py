@@ -28,21 +28,13 @@ contained in the record):
 
 from __future__ import annotations
 
-import re
-import string
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from tools.text import normalize_answer
+
 TRAJECTORY_TYPES = ("Stable-Correct", "Persistent-Fail", "Correction", "Conflict")
-_ARTICLES = re.compile(r"\b(a|an|the)\b")
-_PUNCTUATION = set(string.punctuation)
-
-
-def normalize_answer(text: str) -> str:
-    """SQuAD normalisation: lowercase, no punctuation, no articles, single spaces."""
-    text = "".join(ch for ch in text.lower() if ch not in _PUNCTUATION)
-    return " ".join(_ARTICLES.sub(" ", text).split())
 
 
 def gold_answers(item: Mapping[str, Any]) -> list[str]:

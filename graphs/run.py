@@ -245,6 +245,7 @@ def _output_fields(output: dict[str, Any]) -> dict[str, Any]:
     trajectory = output.get("trajectory") or []
     return {
         "prediction": str(output.get("answer") or ""),
+        "evidence": output.get("evidence") or [],
         "description": output.get("description", ""),
         "trajectory": trajectory,
         "saturation": output.get("saturation") or [],

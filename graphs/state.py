@@ -56,6 +56,14 @@ class Iteration(TypedDict):
     model_seconds: float
 
 
+class Evidence(TypedDict):
+    """A line that supports the answer, with the id of the candidate it was read from."""
+
+    id: str
+    title: str
+    text: str
+
+
 class InputState(TypedDict):
     """A knowledge-intensive visual question."""
 
@@ -67,6 +75,7 @@ class OutputState(TypedDict, total=False):
     """The answer and everything that led to it."""
 
     answer: str
+    evidence: list[Evidence]
     description: str
     trajectory: list[Iteration]
     saturation: list[float]
@@ -81,6 +90,7 @@ class State(InputState, total=False):
     errors: Annotated[list[str], operator.add]
     stop_reason: str
     answer: str
+    evidence: list[Evidence]
     # --- working fields ------------------------------------------------------------------------
     step: int  # the iteration being run: 0 = initial search, t ≥ 1 = dual-scope iterations
     queries: list[PlannedQuery]  # the current iteration's queries, waiting to be searched

@@ -1,7 +1,9 @@
-"""Answer: the final short answer from the image, the question and all of T.
+"""Answer: the final short answer from the image, the question and all of T, with its evidence.
 
-Generative: the `answer` prompt with the image. Extractive (embedded profile): the record lines of
-T about the image's evidence chain that best match the question (see `extractive_answer`).
+Generative: the `answer` prompt with the image; the evidence is the retrieved sentences that state
+the answer. Extractive (embedded profile): the best candidate span of T's record lines for what the
+question asks (see `nodes.extractive.spans`), or the anchor's name when the question asks what the
+image shows; the evidence is the line the span was read from and the anchor's line that leads to it.
 """
 
 from __future__ import annotations
@@ -13,12 +15,19 @@ import numpy as np
 from langgraph.runtime import Runtime
 
 from graphs.context import Context
-from graphs.state import Iteration, State
-from nodes.common import ask_model, context_of, emit, input_image, text_embedder
-from nodes.formulate import format_trajectory
+from graphs.state import Evidence, Iteration, State
+from nodes.common import ask_model, context_of, emit, input_image, split_sentences, text_embedder
+from nodes.extractive.anchor import bare
+from nodes.extractive.chain import Chain, best_anchor, is_about
+from nodes.extractive.question import QuestionShape, read_question
+from nodes.extractive.spans import EvidenceLine, rank_spans
+from nodes.formulate import format_trajectory, record_entries
 from prompts import render_prompt
+from tools.text import normalize_answer
+from tools.types import Candidate
 
 _LABEL = re.compile(r"^[\s*_#>`-]*answer[\s*_`]*:", re.IGNORECASE)
+MAX_EVIDENCE = 3
 
 
 def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -29,10 +38,11 @@ def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         prompt = render_prompt("answer", question=question, knowledge=format_trajectory(trajectory))
         text, _ = ask_model(context, prompt, input_image(state["image"]))
         text = first_line(text)
+        evidence = stating_sentences(text, [c for it in trajectory for c in it["candidates"]])
     else:
-        text = extractive_answer(question, trajectory, context)
+        text, evidence = extractive_answer(question, trajectory, context)
     emit(runtime, "answer", len(trajectory), f"answer: {text[:120]} ({state.get('stop_reason', '')})")
-    return {"answer": text}
+    return {"answer": text, "evidence": evidence}
 
 
 def first_line(reply: str) -> str:
@@ -44,55 +54,72 @@ def first_line(reply: str) -> str:
     return reply.strip()
 
 
-def extractive_answer(question: str, trajectory: list[Iteration], context: Context) -> str:
-    """The record lines of T that best support an answer, quoted.
+def stating_sentences(answer_text: str, candidates: list[Candidate]) -> list[Evidence]:
+    """Up to MAX_EVIDENCE retrieved sentences that contain the answer (normalised), best-scored first."""
+    wanted = f" {normalize_answer(answer_text)} "
+    if not wanted.strip():
+        return []
+    evidence: list[Evidence] = []
+    for cand in sorted(candidates, key=lambda c: -c["score"]):
+        for sentence in split_sentences(cand["text"]):
+            if wanted in f" {normalize_answer(sentence)} " and len(evidence) < MAX_EVIDENCE:
+                evidence.append(Evidence(id=cand["id"], title=cand["title"], text=sentence))
+    return evidence
 
-    Only lines about entities on the evidence chain are eligible (see `evidence_chain`), which keeps
-    look-alike distractors (another empress, another botanist) out. The answer quotes the two lines
-    most similar to the question (embedding cosine) — often a general sentence and the one with the
-    date — and, when both are about the same entity, also the best line about another entity of
-    the chain: a two-hop answer is in the bridge entity's line ("Anders Dahl was a botanist from
-    Sweden"), which looks less like the question than the link line does.
+
+def extractive_answer(
+    question: str, trajectory: list[Iteration], context: Context
+) -> tuple[str, list[Evidence]]:
+    """The short answer and its evidence, read from the record lines of T.
+
+    Identity questions ("Which nebula is this?") get the anchor's name. Otherwise every record line
+    becomes an `EvidenceLine` — weighted by its place on the anchor's chain, scored for relevance to
+    what the question asks — and the best-ranked span of the expected type is the answer.
     """
-    lines = list(
-        dict.fromkeys(ln.strip() for it in trajectory for ln in it["record"].splitlines() if ln.strip())
-    )
-    chain = evidence_chain(trajectory)
-    eligible = [ln for ln in lines if ln.partition(": ")[0] in chain] or lines
-    if not eligible:
-        return ""
-    vectors = np.asarray(text_embedder(context).embed_texts([question, *eligible]), dtype=np.float32)
-    ranked = [eligible[i] for i in np.argsort(-(vectors[1:] @ vectors[0]), kind="stable")]
-    quoted = ranked[:2]
-    titles = {line.partition(": ")[0] for line in quoted}
-    bridge = next((line for line in ranked[2:] if line.partition(": ")[0] not in titles), None)
-    if len(titles) == 1 and bridge is not None:
-        quoted.append(bridge)
-    return " ".join(quoted)
+    shape = read_question(question)
+    anchor = best_anchor(it["record"] for it in trajectory)
+    lines = evidence_lines(shape, trajectory, anchor, context)
+    chain = Chain.build(anchor, [(line.title, line.text) for line in lines], shape)
+    anchor_lines = [line for line in lines if anchor and is_about(line.title, line.text, anchor)]
+    if shape.asks_identity and anchor:
+        return bare(anchor), [as_evidence(line) for line in anchor_lines[:1]]
+    spans = rank_spans(shape, lines, known=chain.known, chain=chain.names if chain.bridged else ())
+    if not spans:
+        fallback = bare(anchor) if anchor else ""
+        return fallback, [as_evidence(line) for line in anchor_lines[:1]]
+    best = spans[0]
+    support = [best.line, *(line for line in anchor_lines if line is not best.line)]
+    return best.text, [as_evidence(line) for line in support[:MAX_EVIDENCE]]
 
 
-def evidence_chain(trajectory: list[Iteration]) -> set[str]:
-    """Titles linked to the image's entity: the best pair of the initial search (image + text score),
-    then, repeatedly, every retrieved title that a text of a title already on the chain mentions.
-    Empty when the run retrieved no pair (text-only KB)."""
-    candidates = [c for it in trajectory for c in it["candidates"]]
-    pairs = [c for c in (trajectory[0]["candidates"] if trajectory else []) if c["source"] == "pairs"]
-    if not pairs:
-        return set()
-    texts: dict[str, list[str]] = {}
-    for cand in candidates:
-        texts.setdefault(cand["title"], []).append(cand["text"].lower())
-    chain = {max(pairs, key=lambda c: c["score"])["title"]}
-    grew = True
-    while grew:
-        known = " ".join(t for title in chain for t in texts.get(title, []))
-        linked = {title for title in texts if title not in chain and _mentions(known, title)}
-        chain |= linked
-        grew = bool(linked)
-    return chain
+def evidence_lines(
+    shape: QuestionShape, trajectory: list[Iteration], anchor: str | None, context: Context
+) -> list[EvidenceLine]:
+    """T's record lines (each once) with their source ids, chain weights and relevance to the question."""
+    entries = list(dict.fromkeys(record_entries(trajectory)))
+    if not entries:
+        return []
+    chain = Chain.build(anchor, entries, shape)
+    texts = [shape.attribute_text() or shape.text, *(f"{title}: {text}" for title, text in entries)]
+    vectors = np.asarray(text_embedder(context).embed_texts(texts), dtype=np.float32)
+    relevance = vectors[1:] @ vectors[0]
+    sources = {
+        (c["title"], s): c["id"]
+        for it in trajectory
+        for c in it["candidates"]
+        for s in split_sentences(c["text"])
+    }
+    return [
+        EvidenceLine(
+            title=title,
+            text=text,
+            source_id=sources.get((title, text), ""),
+            weight=chain.weight(title, text),
+            relevance=float(score),
+        )
+        for (title, text), score in zip(entries, relevance, strict=True)
+    ]
 
 
-def _mentions(text: str, title: str) -> bool:
-    """Whether `text` (lower case) names `title`, ignoring a parenthesised qualifier ("Ganymede (moon)")."""
-    name = re.sub(r"\s*\(.*?\)", "", title).strip().lower()
-    return bool(name) and re.search(rf"\b{re.escape(name)}\b", text) is not None
+def as_evidence(line: EvidenceLine) -> Evidence:
+    return Evidence(id=line.source_id, title=line.title, text=line.text)

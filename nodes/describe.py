@@ -50,6 +50,7 @@ def describe(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         "step_model_seconds": seconds,
         "stop_reason": "",
         "answer": "",
+        "evidence": [],
         **{key: Overwrite([]) for key in ("trajectory", "saturation", "errors", "found", "query_history")},
     }
 

@@ -20,21 +20,13 @@ from langgraph.runtime import Runtime
 from graphs.context import Context
 from graphs.state import Iteration, PlannedQuery, Query, State
 from nodes.common import ask_model, context_of, emit, input_image, strip_question, text_embedder, timed
+from nodes.extractive.anchor import definition, names_in
+from nodes.extractive.chain import Chain, best_anchor, is_about, read_anchor_line
+from nodes.extractive.question import read_question
 from prompts import render_prompt
 
 _OUTPUT = re.compile(r"^[\s#*_>`-]*output[\s*_`]*:(.*)$", re.IGNORECASE | re.MULTILINE)
 _WRAPPERS = " \t\"'`*_[]<>"
-_NAME = re.compile(r"[A-Z][\w'’-]*(?:\s+(?:(?:of|de|van|von|da|du|la|le)\s+)?[A-Z0-9][\w'’-]*)*")
-# Capitalised only because they start a sentence or are dates: never the start of a name.
-# fmt: off
-_FUNCTION_WORDS = frozenset({
-    "The", "A", "An", "It", "Its", "In", "On", "At", "By", "For", "From", "He", "She", "His", "Her", "They",
-    "Their", "This", "That", "These", "Those", "After", "Before", "During", "When", "While", "With", "As",
-    "Of", "And", "But", "Like", "Since", "Until", "Today", "Unlike", "January", "February", "March",
-    "April", "May", "June", "July", "August", "September", "October", "November", "December",
-})
-# fmt: on
-BRIDGE_NAMES = 3  # new names an extractive trajectory-level query carries
 
 
 def formulate(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -79,7 +71,7 @@ def dual_scope_queries(state: State, context: Context, step: int) -> tuple[list[
     if not context.trajectory_query:
         return queries, 0.0, []
     if not context.generative:
-        earlier = [q["text"] for it in trajectory for q in it["queries"]]
+        earlier = [q["text"] for it in trajectory for q in it["queries"] if q["kind"] == "trajectory"]
         trajectory_query = extractive_trajectory_query(question, trajectory, earlier)
         return [*queries, Query(kind="trajectory", text=trajectory_query)], 0.0, []
     prompt = render_prompt("trajectory_query", question=question, knowledge=format_trajectory(trajectory))
@@ -113,40 +105,45 @@ def format_trajectory(trajectory: list[Iteration]) -> str:
 
 
 def extractive_trajectory_query(question: str, trajectory: list[Iteration], earlier: list[str]) -> str:
-    """Extractive q_traj: the question plus the named entities T mentions that no query has used yet.
+    """Extractive q_traj: the next entity on the image's evidence chain, with what the question asks.
 
-    A multi-hop question turns on a *bridge* entity that the evidence names but nobody has searched
-    for yet ("... most abundant on Rottnest Island"); a short query of the question and that name
-    finds the bridge's own passage, which the long record-level query dilutes. Names are the
-    capitalised spans of the records' sentences (newest record first, best line first) that occur
-    in neither the question nor an earlier query. With no new name, the query falls back to the
-    question plus the entities (titles) T has established, so a trajectory with nothing new
-    saturates and stops.
+    A multi-hop question turns on a *bridge* entity that the anchor's evidence names ("wild dog of
+    Australia") but nobody has searched for yet; a short query of that name and what is asked of it
+    ("Australia capital") finds the entry that answers, which the long record-level query dilutes.
+    The chain is read from T: the best anchor of the records, the entities its lines link
+    to (the anchor itself first while T has no entry about it), then any other name in the newest
+    record. `earlier` holds the earlier trajectory-level
+    queries: a name counts as searched only once it was the focus of one (a name that merely occurs
+    in the enriched query, like a neighbour's title, was never paired with the question). With no
+    name left, the query repeats the anchor, so a trajectory with nothing new saturates and stops.
     """
-    seen = " ".join([question, *earlier]).lower()
-    lines = [ln for it in reversed(trajectory) for ln in it["record"].splitlines() if ln.strip()]
-    names: list[str] = []
-    for line in lines:
-        for name in capitalised_spans(line.partition(": ")[2] or line):
-            if name not in names and not re.search(rf"\b{re.escape(name.lower())}\b", seen):
-                names.append(name)
-    if not names:
-        names = list(dict.fromkeys(ln.partition(": ")[0] for ln in lines if ": " in ln))
-    return " ".join([question, "; ".join(names[:BRIDGE_NAMES])]).strip()
+    shape = read_question(question)
+    entries = record_entries(trajectory)
+    anchor = best_anchor(it["record"] for it in trajectory)
+    chain = Chain.build(anchor, entries, shape)
+    newest = record_entries(trajectory[-1:]) if trajectory else []
+    others = [name for title, text in newest for name in [title, *names_in(definition(text))]]
+    searched = " ".join(earlier).lower()
+    unread = anchor is not None and not any(is_about(title, text, anchor) for title, text in entries)
+    order = [*([anchor] if unread else []), *chain.links, *others]
+    focus = next((name for name in order if not _searched(name, searched)), anchor or "")
+    asked = shape.attribute_text() if focus == anchor else shape.asked_text()
+    return " ".join(f"{focus} {asked or question}".split())
 
 
-def capitalised_spans(sentence: str) -> list[str]:
-    """Runs of capitalised words ("Rottnest Island", "Willem de Vlamingh"); leading function words and a
-    lone sentence-initial word are dropped."""
-    spans = []
-    for match in _NAME.finditer(sentence):
-        words = match.group(0).rstrip("'’").split()
-        while words and words[0] in _FUNCTION_WORDS:
-            words.pop(0)
-        sentence_initial_word = match.start() == 0 and len(words) == 1  # capitalised by position only
-        if words and words[0][0].isupper() and not sentence_initial_word:
-            spans.append(" ".join(words))
-    return spans
+def record_entries(trajectory: list[Iteration]) -> list[tuple[str, str]]:
+    """(title, text) of every evidence line of the records in T (anchor lines left out)."""
+    entries = []
+    for it in trajectory:
+        for line in it["record"].splitlines():
+            title, sep, text = line.partition(": ")
+            if sep and read_anchor_line(line) is None:
+                entries.append((title.strip(), text.strip()))
+    return entries
+
+
+def _searched(name: str, searched: str) -> bool:
+    return re.search(rf"\b{re.escape(name.lower())}\b", searched) is not None
 
 
 def split_budget(total: int, parts: int) -> list[int]:

@@ -2,8 +2,9 @@
 
 Record isolation (SPEC §2.6): the operator sees the iteration's candidates, the question and the
 image (and the description at step 0) — never an earlier record. Generative: the `record` prompt.
-Extractive (embedded profile): the few candidate sentences most relevant to the question and to
-the iteration's queries, by embedding similarity, de-duplicated, written as `Title: sentence` lines.
+Extractive (embedded profile): the entity the image shows (its anchor line), then the few candidate
+sentences most relevant to what the question asks, preferring the anchor's own evidence and the
+entities it links to, de-duplicated, written as `Title: sentence` lines.
 """
 
 from __future__ import annotations
@@ -29,10 +30,13 @@ from nodes.common import (
     text_embedder,
     timed,
 )
+from nodes.extractive.anchor import guess_entities
+from nodes.extractive.chain import Chain, anchor_line
+from nodes.extractive.question import read_question
 from prompts import render_prompt
 from tools.types import Candidate
 
-RECORD_SENTENCES = 4  # sentences an extractive record keeps
+RECORD_SENTENCES = 5  # sentences an extractive record keeps (after its anchor line)
 CANDIDATE_CHARS = 1200  # characters of each candidate shown to the generative operator
 
 
@@ -87,24 +91,39 @@ def generative_record(
 def extractive_record(
     question: str, queries: list[PlannedQuery], candidates: list[Candidate], context: Context
 ) -> tuple[str, float]:
-    """Each query of the iteration contributes its best candidate sentences, taken in turn.
+    """The anchor line, then the candidate sentences that best serve the question on the image's chain.
 
-    A sentence's score for query j is 0.5·cos(sentence, question) + 0.5·cos(sentence, focus_j), where
-    focus_j is the query without the question text (what the query adds: the description, the
-    previous record's facts, the bridge names). The record is shared between the queries like the
-    retrieval budget, so what the trajectory-level query found is not crowded out by the sentences
-    the record-level query (which contains r_{t-1}) pulls back.
+    The anchor is the entity the iteration's image–text pairs (with agreeing text) say the image
+    shows. A sentence's score for query j is w · (0.5 + ½·cos(s, attribute) + ½·cos(s, focus_j)):
+    `attribute` is what the question asks (its words minus the wh-phrase and the image reference),
+    focus_j is query j without the question (what the query adds: the description, the previous
+    record, the bridge names), and w is the sentence's place on the chain (the anchor's own lines,
+    then the entities they link to, then lines naming either, then the rest) — so the anchor's
+    evidence wins over sentences that merely share the question's wording about other entities.
+    The record is shared between the queries like the retrieval budget, so what the trajectory-level
+    query found is not crowded out by what the record-level query (which holds r_{t-1}) pulls back.
     """
     pieces = [(c["title"], s) for c in candidates for s in split_sentences(c["text"])]
     if not pieces:
         return "", 0.0
+    guesses = guess_entities(candidates)
+    anchor = guesses[0] if guesses else None
+    shape = read_question(question)
+    entries = [(c["title"], c["text"]) for c in candidates]
+    chain = Chain.build(anchor.title if anchor else None, entries, shape)
     focus = [strip_question(q["text"], question.strip()) for q in queries]
     # Each sentence is embedded with its title, so "He was born in ..." still says who was born.
-    texts = [question.strip(), *focus, *(f"{title}: {sentence}" for title, sentence in pieces)]
+    texts = [
+        shape.attribute_text() or question,
+        *focus,
+        *(f"{title}: {sentence}" for title, sentence in pieces),
+    ]
     vectors, seconds = timed(text_embedder(context).embed_texts, texts)
     vectors = np.asarray(vectors, dtype=np.float32)
     focus_vecs, sentence_vecs = vectors[1 : 1 + len(focus)], vectors[1 + len(focus) :]
-    to_question = sentence_vecs @ vectors[0]
-    rankings = [0.5 * to_question + 0.5 * (sentence_vecs @ fv) for fv in focus_vecs] or [to_question]
-    chosen = take_in_turn(sentence_vecs, rankings, RECORD_SENTENCES)
-    return "\n".join(f"{pieces[i][0]}: {pieces[i][1]}" for i in chosen), seconds
+    to_attribute = sentence_vecs @ vectors[0]
+    weights = np.asarray([chain.weight(title, sentence) for title, sentence in pieces], dtype=np.float32)
+    rankings = [weights * (0.5 + 0.5 * to_attribute + 0.5 * (sentence_vecs @ fv)) for fv in focus_vecs]
+    chosen = take_in_turn(sentence_vecs, rankings or [weights * (0.5 + to_attribute)], RECORD_SENTENCES)
+    lines = [f"{pieces[i][0]}: {pieces[i][1]}" for i in chosen]
+    return "\n".join([anchor_line(anchor), *lines] if anchor else lines), seconds

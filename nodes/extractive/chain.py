@@ -1,0 +1,148 @@
+"""The evidence chain of one run: the anchor, the entities it links to, and how close a line is to it.
+
+A record states its anchor on its first line (`Image shows: Dingo (match 0.712)`); later operators
+read it back from the trajectory, so the chain needs no state beyond the records themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from nodes.extractive.anchor import (
+    EntityGuess,
+    aliases,
+    definition,
+    entry_names,
+    linked_names,
+    mentions,
+    same_entity,
+)
+from nodes.extractive.question import QuestionShape
+from nodes.extractive.spans import head_phrase, nearness
+
+ANCHOR_PREFIX = "Image shows: "
+_ANCHOR_LINE = re.compile(rf"^{re.escape(ANCHOR_PREFIX)}(.+?)(?: \(match (-?[\d.]+)\))?$")
+# How much a line counts by its place on the chain (see `Chain.weight`). A question about a bridge
+# ("the capital of the country where this dog lives") finds its answer with the bridge and the
+# entries that name it, rarely in the anchor's own lines; any other question, with the anchor.
+WEIGHTS = {
+    "anchor": 1.0, "anchor to bridge": 1.0, "bridge": 0.85, "link": 0.85, "names bridge": 0.6,
+    "names chain": 0.6, "off": 0.15,
+}  # fmt: skip
+BRIDGED = {
+    "anchor": 0.6, "anchor to bridge": 0.9, "bridge": 1.0, "link": 0.8, "names bridge": 0.9,
+    "names chain": 0.7, "off": 0.1,
+}  # fmt: skip
+
+
+def anchor_line(guess: EntityGuess) -> str:
+    return f"{ANCHOR_PREFIX}{guess.title} (match {guess.score:.3f})"
+
+
+def read_anchor_line(line: str) -> tuple[str, float] | None:
+    """(title, score) of a record's anchor line, or None for any other line."""
+    match = _ANCHOR_LINE.match(line.strip())
+    if not match:
+        return None
+    return match.group(1), float(match.group(2) or 0.0)
+
+
+def best_anchor(records: Iterable[str]) -> str | None:
+    """The anchor with the best match over all records (a later, stronger record corrects an earlier one)."""
+    best: tuple[float, str] | None = None
+    for record in records:
+        for line in record.splitlines():
+            parsed = read_anchor_line(line)
+            if parsed and (best is None or parsed[1] >= best[0]):
+                best = (parsed[1], parsed[0])
+    return best[1] if best else None
+
+
+@dataclass(frozen=True)
+class Chain:
+    """The anchor, its own names, the entities its texts link to (likeliest bridge first), and whether
+    the question asks about a bridge rather than about the anchor itself."""
+
+    anchor: str | None
+    own: frozenset[str] = frozenset()
+    links: tuple[str, ...] = ()
+    bridge: str = ""  # the question's description of the bridge ("university"), when it asks about one
+
+    @property
+    def bridged(self) -> bool:
+        return bool(self.bridge)
+
+    @classmethod
+    def build(cls, anchor: str | None, entries: Sequence[tuple[str, str]], shape: QuestionShape) -> Chain:
+        """The chain of `anchor` for the question `shape`, from (title, text) evidence entries.
+
+        Names the question itself gives are not links. A bridge description that fits the anchor
+        ("the palace complex where this tower stands", when the image's entity is a palace) describes
+        the anchor, not a bridge.
+        """
+        if anchor is None:
+            return cls(None)
+        texts = [text for title, text in entries if is_about(title, text, anchor)]
+        given = {name.lower() for name in shape.named}
+        links = [n for n in linked_names(anchor, texts) if not set(n.lower().split()) <= given]
+        bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
+        return cls(anchor, frozenset(aliases(anchor, texts)), tuple(rank_links(shape, links, texts)), bridge)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (*self.own, *self.links)
+
+    @property
+    def known(self) -> frozenset[str]:
+        """Names that cannot answer the question: the anchor's own, and the links when it asks about one."""
+        return self.own | set(self.links) if self.bridged else self.own
+
+    def weight(self, title: str, text: str) -> float:
+        """How much a line counts, by its place on the chain (`WEIGHTS`, or `BRIDGED` for a question
+        about a bridge); every line counts fully when there is no anchor."""
+        if self.anchor is None:
+            return 1.0
+        return (BRIDGED if self.bridged else WEIGHTS)[self.place(title, text)]
+
+    def place(self, title: str, text: str) -> str:
+        if any(is_about(title, text, name) for name in self.own):
+            return "anchor to bridge" if self.links and mentions(text, self.links[0]) else "anchor"
+        for rank, link in enumerate(self.links):
+            if is_about(title, text, link):
+                return "bridge" if rank == 0 else "link"
+        if self.bridge and set(self.bridge.split()) & {w.lower() for w in title.split()}:
+            return "link"  # an entity named like the description ("Empress Dowager …"), not linked yet
+        if self.links and mentions(text, self.links[0]):
+            return "names bridge"
+        if any(mentions(text, name) for name in self.names):
+            return "names chain"
+        return "off"
+
+
+def rank_links(shape: QuestionShape, links: Sequence[str], anchor_texts: Sequence[str]) -> list[str]:
+    """Links, the likeliest bridge first: one whose name shares a word with the bridge's description
+    or the question ("Yale University" for "the university where …"), then one the anchor's texts
+    mention right next to a question word ("the botanist Anders Dahl"), then in order."""
+    question = {w for b in shape.bridges for w in b.split()} | set(shape.attribute)
+
+    def rank(link: str) -> tuple[float, float]:
+        shared = len(question & {w.lower() for w in link.split()})
+        near = max((nearness(shape, link, text) for text in anchor_texts if link in text), default=0.0)
+        return -shared, -near
+
+    return sorted(links, key=rank)
+
+
+def _describes(noun: str, anchor: str, texts: Sequence[str]) -> bool:
+    """Whether a description's noun names the anchor's own kind ("palace complex" for the Summer Palace)."""
+    words = {w.lower() for w in anchor.split()}
+    for text in texts:
+        words |= set(head_phrase([w.strip(",;()").lower() for w in definition(text).split()]))
+    return any(w in words or w.rstrip("s") in words for w in noun.split())
+
+
+def is_about(title: str, text: str, name: str) -> bool:
+    """Whether an entry (title + text) is about `name`: same title, or `name` among its listed names."""
+    return same_entity(title, name) or any(same_entity(n, name) for n in entry_names(text))

@@ -1,0 +1,301 @@
+"""What a question about an image asks: its expected answer type, the attribute, and the image reference.
+
+"What is the capital of the country where this wild dog lives?" reads as: answer type `named`, type
+noun "capital", image reference "wild dog", attribute words ["capital", "country", "lives"]. Pure
+text rules over English question shapes (wh-phrase, deictic "this …"/"the … in this photo"); no
+model, no knowledge of any dataset.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+AnswerType = Literal[
+    "identity",  # the name of what the image shows ("Which nebula is this?")
+    "year",
+    "number",
+    "person",
+    "colour",
+    "nationality",
+    "scientific_name",
+    "named",  # an entity of the kind `type_noun` names ("which country", "the capital of")
+]
+
+
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+STOPWORDS = word_set("""
+    a an the of in on at to for from by with without into onto over under between near about as and or
+    but is are was were be been being am do does did has have had can could will would shall should may
+    might must which what who whom whose when where why how this that these those it its it's their there
+    here than then also very most more much many one ones any some each every such own other another same
+""")
+IMAGE_WORDS = word_set("""
+    image images photo photos photograph photographs picture pictures portrait portraits painting scene
+    shot view shown pictured depicted seen visible displayed featured
+""")
+# Words that end an image-reference phrase: verbs, auxiliaries and particles after "this <noun>".
+_REFERENCE_END = STOPWORDS | word_set("""
+    lives live lie lies lay found located shown called named known used native grows grow works work
+    stands stand appears appear belongs belong comes come originates originate sits sit was flies fly
+    swims swim eats eat inhabits inhabit occurs occur feeds feed holds hold surround surrounds contain
+    contains first also most still now today originally mainly mostly die died dies built made painted
+    discovered launched founded created designed lived operate operates orbit orbits shares share flew
+    flown became become carry carries
+""")
+# Verbs that say where or that something is, not what is asked: left out of the attribute.
+_GENERIC_VERBS = word_set("""
+    lives live living lived found located situated native works work used occurs occur lies lie lying
+    contains containing contain holds holding held seen stands stand standing called named known
+""")
+# Prepositions that carry the relation asked for ("near which constellation").
+RELATION_WORDS = word_set("near between beside around")
+# Modifiers between the wh-word and the noun it asks for ("which other constellation").
+_MODIFIERS = word_set("""
+    other famous well-known conspicuous brightest largest biggest smallest highest longest tallest
+    deepest second third first main official national nearest closest major best oldest
+""")
+# Kinds of answers questions commonly name; preferred when several words follow the wh-word.
+TYPE_NOUNS = word_set("""
+    country nation state republic kingdom city capital town village region province county district
+    continent island islands archipelago peninsula ocean sea lake river mountain mountains range desert
+    forest valley bay gulf strait volcano constellation star planet moon galaxy nebula cluster comet
+    language currency company museum university team group organisation organization building tower
+    bridge palace temple church person painter artist writer author scientist astronomer inventor
+    composer architect king queen emperor empress president leader species genus family animal bird fish
+    plant tree flower fruit insect mammal reptile breed colour color material element instrument sport
+    program programme mission spacecraft ship aircraft vehicle car rocket hemisphere zodiac sign part
+""")
+NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100, "thousand": 1000,
+}  # fmt: skip
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*")
+_IDENTITY = [
+    re.compile(r"^(what|which|who)\b(\s+[\w-]+){0,3}?\s+(is|are)\s+(this|these|that|it)$"),
+    re.compile(
+        r"^(what|which)\b(\s+[\w-]+){0,3}?\s+(is|are)\s+(shown|pictured|depicted|seen|visible)"
+        r"(\s+(in|on)\s+(this|the)\s+\w+)?$"
+    ),
+    re.compile(r"^what\s+(is|are)\s+(this|these)\b[\w\s-]*\bcalled\b"),
+    re.compile(r"\bwhat\s+is\s+the\s+name\s+of\s+(this|these|the\s+\w+\s+(in|on)\s+this)\b"),
+    re.compile(
+        r"^(what|which)\s+(kind|type|species|breed|sort)\s+of\s+[\w\s-]+\s+(is|are)\s+(this|these|shown)\b"
+    ),
+    re.compile(r"^who\s+(is|are)\s+(this|these|the\s+[\w-]+(\s+[\w-]+)?\s+(in|on)\s+(this|the))\b"),
+    re.compile(r"^(identify|name)\s+(this|the)\b"),
+]
+_REFERENCE_IN = re.compile(
+    r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:in|on|from|shown\s+in|depicted\s+in)\s+(?:this|the)\s+"
+    r"(?:image|photo|photograph|picture|portrait|painting|scene|shot)\b"
+)
+_BRIDGE = re.compile(
+    r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(that|which|where|whose|who|of|containing|holding|"
+    r"with|around|in\s+which|on\s+which|from\s+which)\b(?:(?!\bthe\b)[^?])*?\s)?(?:this|these)\b"
+)
+_DEMONSTRATIVE = re.compile(r"\b(?:does|do|did|is|was|are|were|has|have|can)\s+(?:that|those)\s+([a-z-]+)\b")
+_OUTER = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:that|which|where|whose|who)\b")
+_RELATIVES = word_set("that which where whose who") | {"in which", "on which", "from which"}
+_REFERENCE_THIS = re.compile(r"\b(?:this|these)\s+((?:[\w'’-]+\s*){1,3})")
+
+
+@dataclass(frozen=True)
+class QuestionShape:
+    """The parts of a question the extractive operators read."""
+
+    text: str
+    answer_type: AnswerType
+    type_noun: str | None = None  # "capital", "country", "star" — the kind of thing asked for
+    reference: str = ""  # what the image shows, as the question calls it: "wild dog", "person"
+    attribute: list[str] = field(default_factory=list)  # content words of what is asked
+    named: list[str] = field(default_factory=list)  # names the question itself mentions
+    year_role: Literal["start", "end"] | None = None  # born → first year of a range, died → last
+    bridge: str = ""  # a thing the question describes through the image ("the country where this … lives")
+    asked: list[str] = field(default_factory=list)  # attribute words outside the bridge's description
+    outer: list[str] = field(default_factory=list)  # descriptions around the bridge's ("the empress who …")
+
+    @property
+    def bridges(self) -> list[str]:
+        """The described things from the image outwards: "the empress who rebuilt the palace around this
+        tower" → ["palace", "empress"] (a description that fits the image's own entity is skipped later)."""
+        return [b for b in [self.bridge, *self.outer] if b]
+
+    @property
+    def asks_identity(self) -> bool:
+        return self.answer_type == "identity"
+
+    def attribute_text(self) -> str:
+        """The attribute as a short phrase for queries ("capital country lives")."""
+        return " ".join(self.attribute)
+
+    def asked_text(self) -> str:
+        """What is asked of the bridge, as a short phrase ("capital" for the capital of the country
+        where this dog lives); the whole attribute when the question has no bridge."""
+        return " ".join(w for w in self.asked if w not in RELATION_WORDS) or self.attribute_text()
+
+
+def read_question(question: str) -> QuestionShape:
+    """Parse `question` into its `QuestionShape`."""
+    text = " ".join(question.split())
+    lower = text.lower().rstrip("?. ")
+    reference = image_reference(lower)
+    answer_type, type_noun = expected_type(lower)
+    # "the person in this portrait" → "this person", so descriptions around it read like any other
+    plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
+    bridge, (start, end) = bridge_description(plain, reference)
+    if (
+        type_noun
+        and type_noun in bridge.split()
+        and re.search(rf"\b(what|which)\s+(is|are|was|were)\s+the\s+(?:[\w-]+\s+)*?{type_noun}\b", lower)
+    ):
+        bridge, (start, end) = (
+            "",
+            (len(lower), len(lower)),
+        )  # "what are the dark columns in this nebula called"
+    attribute = [] if answer_type == "identity" else asked_words(lower, reference)
+    outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
+    return QuestionShape(
+        text=text,
+        answer_type=answer_type,
+        type_noun=type_noun,
+        reference=reference,
+        attribute=attribute,
+        named=question_names(text),
+        year_role=_year_role(lower),
+        bridge=bridge,
+        outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
+        asked=[w for w in attribute if w in outside] + [w for w in outside if w in RELATION_WORDS],
+    )
+
+
+def asked_words(lower: str, reference: str, *, relations: bool = False) -> list[str]:
+    """Content words of a question minus the image reference, image words and generic verbs
+    (with `relations`, also the relation words "near", "between")."""
+    skip = set(reference.split()) | IMAGE_WORDS | _GENERIC_VERBS | {"other"}
+    words = [w for w in content_words(lower) if w not in skip]
+    if relations:
+        words += [w for w in re.findall(r"[a-z]+", lower) if w in RELATION_WORDS]
+    return words
+
+
+def content_words(text: str) -> list[str]:
+    """Lower-case words of `text` that are not stopwords, in order, each once."""
+    words = [re.sub(r"['’]s$", "", w).strip("'’.,").lower() for w in _WORD.findall(text)]
+    return list(dict.fromkeys(w for w in words if w and w not in STOPWORDS))
+
+
+def image_reference(lower: str) -> str:
+    """What the question calls the depicted thing: "the person in this portrait" → "person",
+    "this wild dog lives" → "wild dog"; "" when the question has no such phrase."""
+    match = _REFERENCE_IN.search(lower)
+    if match:
+        return match.group(1)
+    for match in _REFERENCE_THIS.finditer(lower):
+        words = []
+        for word in match.group(1).split():
+            if word in _REFERENCE_END or word.endswith(("'s", "’s")):
+                if word.endswith(("'s", "’s")):
+                    words.append(word[:-2])
+                break
+            words.append(word)
+            if len(words) == 2:
+                break
+        if words and not set(words) <= IMAGE_WORDS:
+            return " ".join(words)
+    return ""
+
+
+def expected_type(lower: str) -> tuple[AnswerType, str | None]:
+    """The answer type a question expects, and the noun naming the kind of answer when it has one."""
+    if any(p.search(lower) for p in _IDENTITY):
+        return "identity", None
+    if re.search(r"\b(what|which)\s+year\b|\bwhen\b|\bwhat\s+date\b", lower):
+        return "year", "year"
+    if re.search(r"\bhow\s+(many|much|long|tall|high|far|big|large|old|heavy|deep|wide)\b", lower):
+        return "number", None
+    if re.search(r"\b(what|which)\s+colou?r\b|\bcolou?r\s+(is|are)\b", lower):
+        return "colour", "colour"
+    if re.search(r"\bnationality\b", lower):
+        return "nationality", "nationality"
+    if re.search(r"\b(scientific|latin|binomial|botanical|taxonomic)\s+name\b", lower):
+        return "scientific_name", "name"
+    if re.match(r"^(who|whom|whose)\b", lower) or re.search(r"\bby\s+whom\b", lower):
+        return "person", "person"
+    if re.match(r"^where\b", lower):
+        return "named", "place"
+    noun = asked_noun(lower)
+    if noun in {"person", "painter", "artist", "writer", "author", "scientist", "astronomer", "inventor"}:
+        return "person", noun
+    return "named", noun
+
+
+def asked_noun(lower: str) -> str | None:
+    """The noun after the wh-word ("which other constellation" → "constellation",
+    "what is the capital of" → "capital"); a common answer-kind noun wins over the first word."""
+    match = re.search(
+        r"\b(which|what)\s+(?:(?:is|are|was|were)\s+)?(?:(?:the|a|an)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)", lower
+    )
+    if not match:
+        return None
+    words = [w for w in match.group(2).split() if w not in _MODIFIERS]
+    window: list[str] = []
+    for word in words:
+        if word in STOPWORDS:
+            break
+        window.append(word)
+    for word in window:
+        if word in TYPE_NOUNS:
+            return word
+    nouns = [w for w in window[:3] if not w.endswith(("ed", "ing"))]
+    return nouns[-1] if nouns else None
+
+
+def bridge_description(lower: str, reference: str) -> tuple[str, tuple[int, int]]:
+    """The noun of a definite description that leads from the image to the answer — "the country where
+    this wild dog lives", "the painter of this work", "the constellation this nebula is in" — and
+    where that description starts and ends; ("", (len, len)) when there is none. A relative clause
+    ("where …", "that …") runs to the end of the question; "the painter of this work" ends with its
+    image reference.
+
+    Such a question asks about the described entity (the bridge), so the bridge is not the answer,
+    and the words of its description say how to find the bridge, not what to ask of it.
+    """
+    demonstrative = _DEMONSTRATIVE.search(lower)
+    if demonstrative:  # "… launched a spacecraft. Around which point does that spacecraft operate?"
+        return demonstrative.group(1), (demonstrative.start(1), demonstrative.end(1))
+    for match in _BRIDGE.finditer(lower):
+        noun = match.group(1)
+        last = noun.split()[-1]
+        part_of_reference = bool(reference) and (noun in reference or reference in noun)
+        if not part_of_reference and last not in STOPWORDS and not set(noun.split()) & IMAGE_WORDS:
+            relative = match.group(2) in _RELATIVES
+            end = len(lower) if relative else match.end() + _reference_length(lower[match.end() :], reference)
+            return noun, (match.start(), end)
+    return "", (len(lower), len(lower))
+
+
+def _reference_length(rest: str, reference: str) -> int:
+    """Characters of `rest` (what follows "this") taken by the image reference's words."""
+    match = re.match(rf"\s*{re.escape(reference)}\b" if reference else r"\s*[\w'’-]+", rest)
+    return match.end() if match else 0
+
+
+def question_names(text: str) -> list[str]:
+    """Capitalised words of the question that do not start a sentence ("Lyra", "Bootes")."""
+    names = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        names += [w for w in _WORD.findall(sentence)[1:] if w[:1].isupper()]
+    return names
+
+
+def _year_role(lower: str) -> Literal["start", "end"] | None:
+    if re.search(r"\b(die|died|death|dies|end|ended|closed)\b", lower):
+        return "end"
+    if re.search(r"\b(born|birth|start|started|began|begin|founded|opened)\b", lower):
+        return "start"
+    return None

@@ -1,0 +1,366 @@
+"""Short answers: candidate spans of the evidence lines, ranked against the question's expected type.
+
+A candidate is a name (a capitalised span, a line's own title or name list), a year, a number, a
+colour, a demonym, a binomial, or "<modifier> <type noun>" ("southern hemisphere"). Its score is
+
+    type fit × line weight × (0.5 + line relevance) × novelty + nearness to the question's words
+
+- type fit: does the evidence say the span is the kind of thing asked for? The span ends in the
+  type noun ("Indian Ocean"), the noun stands right before it ("the constellation Lyra"), or the
+  span's own entry among the evidence defines it with that noun ("Canberra: the capital of …");
+  years, numbers, colours and the like must simply have their form;
+- line weight and relevance: how close the line is to the image's entity chain, and to the question;
+- novelty: names the question already gives and the image's own entity (unless asked for) are out;
+- nearness: a span close to a question word in its clause ("to the east by the Indian Ocean").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from nodes.extractive.anchor import DEMONYM, bare, definition, entry_names, mentions, names_in, same_entity
+from nodes.extractive.question import NUMBER_WORDS, STOPWORDS, QuestionShape, word_set
+
+UNKNOWN_TYPE_FIT = 0.25  # a name whose kind the evidence does not state
+NEAR_BONUS = 0.3  # added for a span right next to a question word, shrinking with distance
+RELATION_BONUS = (
+    0.3  # added when the span's own entry ties the asked kind to the chain ("capital of Australia")
+)
+RELATION_WINDOW = 4  # words between the kind and the chain's name in that entry, at most
+COLOURS = word_set("""
+    red orange yellow green blue purple violet pink brown black white grey gray golden silver scarlet
+    crimson tawny beige cream turquoise indigo maroon olive
+""")
+SYNONYMS: dict[str, frozenset[str]] = {
+    "country": word_set("country nation republic kingdom monarchy principality sultanate emirate"),
+    "city": word_set("city capital town port metropolis municipality"),
+    "town": word_set("town city village"),
+    "place": word_set("city town village country nation republic kingdom region state province island port"),
+    "region": word_set("region area province territory state district"),
+    "ocean": word_set("ocean sea"),
+    "sea": word_set("sea ocean"),
+    "mountain": word_set("mountain mountains range peak volcano"),
+    "range": word_set("range mountains"),
+    "company": word_set("company corporation manufacturer firm maker"),
+    "museum": word_set("museum gallery"),
+    "group": word_set("group cluster asterism"),
+    "currency": word_set("currency money unit"),
+}
+_YEAR = re.compile(r"\b(\d{3,4})(?:\s*(?:AD|BC|BCE|CE)\b)?")
+_YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})\)")
+_NUMBER = re.compile(r"\b\d[\d,]*(?:\.\d+)?\b")
+_TOKEN = re.compile(r"[\w'’-]+")
+_BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}$")
+_NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
+_LINKING = word_set("of de van von da du la le del the and")
+COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it is of the asked kind
+TYPED_PHRASE_FIT = 0.6
+LOCATIVE_FIT = 0.35  # a name after "in", "at", "near" or "from", when a place is asked for
+PLACE_KINDS = word_set(
+    "place city town village country nation region state province island continent"
+)  # "<modifier> <type noun>" phrases: an answer only when no named entity fits
+
+
+@dataclass(frozen=True)
+class EvidenceLine:
+    """One sentence of evidence with its provenance and its place in the run's reading."""
+
+    title: str
+    text: str
+    source_id: str
+    weight: float = 1.0  # closeness to the image's entity chain, in (0, 1]
+    relevance: float = 0.0  # similarity to what the question asks, about [-1, 1]
+
+
+@dataclass(frozen=True)
+class Span:
+    text: str
+    score: float
+    line: EvidenceLine
+
+
+def rank_spans(
+    shape: QuestionShape,
+    lines: Sequence[EvidenceLine],
+    known: Collection[str] = (),
+    chain: Sequence[str] = (),
+) -> list[Span]:
+    """Candidate answers of all `lines`, best first; one entry per distinct span (its best line).
+
+    `known` are names that cannot be the answer to an attribute question (the image's own entity);
+    `chain` are the names on the image's evidence chain when the question asks about a bridge (the
+    entity and the entities it links to; see `relation`).
+    """
+    best: dict[str, Span] = {}
+    for line in lines:
+        for text in dict.fromkeys(trim(shape, c) for c in candidates(shape, line)):
+            score = score_span(shape, text, line, lines, known) + relation(shape, text, lines, chain)
+            key = text.lower()
+            if score > 0 and (key not in best or score > best[key].score):
+                best[key] = Span(text, round(score, 4), line)
+    return sorted(best.values(), key=lambda s: -s.score)
+
+
+# --- candidates -------------------------------------------------------------------------------------
+
+
+def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
+    """The spans of one line that have the form the question's answer type needs."""
+    text = line.text
+    kind = shape.answer_type
+    if kind == "year":
+        return years(text, shape.year_role)
+    if kind == "number":
+        return numbers(text)
+    if kind == "colour":
+        return [w for w in _TOKEN.findall(text.lower()) if w in COLOURS]
+    if kind == "scientific_name":
+        return [n for n in entry_names(text) if _BINOMIAL.match(n)]
+    if kind == "nationality":
+        return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
+    names = line_names(line)
+    if kind == "named" and shape.type_noun:
+        return names + typed_phrases(text, shape.type_noun)
+    return names
+
+
+def trim(shape: QuestionShape, span: str) -> str:
+    """The span without names the question gives at its ends ("Sun-Earth L1 Lagrange" → "Sun-Earth L1"
+    for "which Lagrange point"), unless nothing would be left."""
+    asked = {name.lower() for name in shape.named}
+    words = span.split()
+    while len(words) > 1 and words[-1].lower() in asked:
+        words.pop()
+    while len(words) > 1 and words[0].lower() in asked:
+        words.pop(0)
+    return " ".join(words)
+
+
+def line_names(line: EvidenceLine) -> list[str]:
+    """Names a line offers: its title, the names its entry lists, and capitalised spans of its text."""
+    listed = [n for n in entry_names(line.text)[:1] if _is_proper(n)]  # the headword, not every alias
+    spans = names_in(definition(line.text))
+    return list(dict.fromkeys([bare(line.title), *listed, *spans]))
+
+
+def _is_proper(name: str) -> bool:
+    """A proper name: every word capitalised except linking words ("Gulf of Mexico", not "capital of X")."""
+    words = name.split()
+    return bool(words) and all(w[:1].isupper() or w in _LINKING for w in words) and words[0][:1].isupper()
+
+
+def years(text: str, role: str | None) -> list[str]:
+    """Years in `text`; of a life range "(1853-1890)" only the end asked for (born → first, died → last)."""
+    found = []
+    for start, end in _YEAR_RANGE.findall(text):
+        found.append(end if role == "end" else start)
+    if role is None or not found:
+        found += [y for y in _YEAR.findall(text) if 100 <= int(y) <= 2100]
+    return list(dict.fromkeys(found))
+
+
+def numbers(text: str) -> list[str]:
+    """Numerals and number words, also inside compounds ("two-humped" → "two")."""
+    found = _NUMBER.findall(text)
+    for token in _TOKEN.findall(text.lower()):
+        found += [part for part in token.split("-") if part in NUMBER_WORDS]
+    return list(dict.fromkeys(found))
+
+
+def typed_phrases(text: str, noun: str) -> list[str]:
+    """Lower-case "<modifier> <noun>" phrases ("northern hemisphere") for kinds that are not names."""
+    pattern = rf"\b([a-z][\w-]+)\s+({re.escape(noun)}s?)\b"
+    return [f"{mod} {head}" for mod, head in re.findall(pattern, text) if mod not in STOPWORDS]
+
+
+# --- scoring ----------------------------------------------------------------------------------------
+
+
+def score_span(
+    shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine], known: Collection[str]
+) -> float:
+    novelty = novelty_of(shape, span, known)
+    if novelty == 0:
+        return 0.0
+    fit = type_fit(shape, span, line, lines)
+    return fit * line.weight * (0.5 + line.relevance + nearness(shape, span, line.text)) * novelty
+
+
+def novelty_of(shape: QuestionShape, span: str, known: Collection[str]) -> float:
+    """0 for spans the question gives or (for attribute questions) the image's own entity; else 1,
+    or 0.3 when the span is only a piece of the question's wording."""
+    lower = span.lower()
+    if any(lower == name.lower() for name in shape.named):
+        return 0.0
+    own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name"
+    if not own_name_asked and any(same_entity(span, k) or lower == k.lower() for k in known):
+        return 0.0
+    if lower in shape.text.lower():
+        return 0.0 if span[:1].islower() else 0.3  # a phrase of the question's own wording
+    return 1.0
+
+
+def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
+    """How well the evidence says `span` is the kind of answer the question asks for."""
+    if shape.answer_type == "year" and shape.year_role:  # "died" → a life range "(1853-1890)" says it best
+        in_range = any(span in pair for pair in _YEAR_RANGE.findall(line.text))
+        return 1.0 if in_range else 0.5
+    if shape.answer_type in ("year", "number", "colour", "scientific_name", "nationality"):
+        return 1.0  # the candidate already has the form
+    if shape.answer_type == "person":
+        return person_fit(span, line, lines)
+    if _NAMING.search(shape.text) and re.search(
+        rf"{_NAMING.pattern}\s+(?:the\s+)?{re.escape(span)}", line.text
+    ):
+        return 1.0  # "what are … called?" — "… are called the Pillars of Creation"
+    noun = shape.type_noun
+    if not noun or shape.asks_identity:
+        return 0.5
+    kinds = SYNONYMS.get(noun, word_set(f"{noun} {noun}s"))
+    head = name_head(span)
+    if span[:1].islower():
+        named_kind = any(kinds & set(head_phrase(_definition_words(other.text))) for other in lines)
+        return TYPED_PHRASE_FIT if head in kinds and not named_kind else 0.0
+    if head in kinds:
+        return 1.0  # "Indian Ocean", "Guatemala City", "People's Republic of China"
+    kind_words = "|".join(re.escape(k) for k in kinds)
+    apposition = (
+        rf"\b(?:{kind_words}),?\s+(?:the\s+)?{re.escape(span)}"  # "the star Vega", "its moon, Triton"
+    )
+    copula = (
+        rf"{re.escape(span)},?\s+(?:is|was|are|were)\s+(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}(?:{kind_words})\b"
+    )
+    if re.search(apposition, line.text, re.IGNORECASE) or re.search(copula, line.text, re.IGNORECASE):
+        return 1.0
+    fit = entry_fit(span, kinds, lines)
+    if (
+        fit == UNKNOWN_TYPE_FIT
+        and kinds & PLACE_KINDS
+        and re.search(rf"\b(?:in|at|near|from)\s+(?:the\s+)?{re.escape(span)}", line.text)
+    ):
+        fit = LOCATIVE_FIT  # "a university in New Haven": a place after a locative preposition
+    if fit == UNKNOWN_TYPE_FIT:  # "near Cygnus and Sagitta": a name listed with one of the kind is one too
+        peers = [entry_fit(peer, kinds, lines) for peer in coordinated(span, line.text)]
+        fit = max([fit, *(COORDINATED_FIT for p in peers if p > UNKNOWN_TYPE_FIT)])
+    return fit
+
+
+def name_head(span: str) -> str:
+    """The head word of a name, singular and lower-case: "Indian Ocean" → "ocean", "People's Republic of
+    China" → "republic", "Eckert-Mauchly Computer Corporation" → "corporation"."""
+    words = span.lower().split(" of ")[0].split()
+    word = words[-1] if words else ""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def coordinated(span: str, text: str) -> list[str]:
+    """Names joined to `span` by "and", "or" or a comma in `text` ("Cygnus and Sagitta")."""
+    name = r"([A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*)"
+    escaped = re.escape(span)
+    after = re.findall(rf"\b{escaped}\s*(?:,|\band\b|\bor\b)\s*(?:the\s+)?{name}", text)
+    before = re.findall(rf"{name}\s*(?:,|\band\b|\bor\b)\s*(?:the\s+)?{escaped}\b", text)
+    return [n for n in after + before if n != span]
+
+
+def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], chain: Sequence[str]) -> float:
+    """For a question about a bridge: RELATION_BONUS when an entry of `span` is headed by the asked kind
+    and ties it to a chain entity right after ("Canberra: the capital of Australia" for the capital of
+    the country a dingo lives in; "Vega: the brightest star in the constellation Lyra"), else 0."""
+    if shape.answer_type != "named" or not shape.type_noun or not chain:
+        return 0.0
+    kinds = SYNONYMS.get(shape.type_noun, word_set(f"{shape.type_noun} {shape.type_noun}s"))
+    for line in lines:
+        head = head_phrase(_definition_words(line.text))
+        if not is_entry_of(span, line) or not kinds & set(head):
+            continue
+        after = " ".join(definition(line.text).split()[len(head) - 1 : len(head) + RELATION_WINDOW])
+        if any(_relates(after, name) for name in chain):
+            return RELATION_BONUS
+    return 0.0
+
+
+def _relates(after: str, name: str) -> bool:
+    """Whether `after` (the kind word and what follows it) reads "<kind> of|in [the …] <name>" with no
+    other name in between: "capital of Australia", "star in the constellation Lyra"."""
+    match = re.match(r"\S+\s+(?:of|in)\s+(.*)", after)
+    if not match or not mentions(match.group(1), name):
+        return False
+    before = match.group(1)[: match.group(1).find(name.split()[0])]
+    return not re.search(r"\b[A-Z]", before)
+
+
+def entry_fit(span: str, kinds: frozenset[str], lines: Sequence[EvidenceLine]) -> float:
+    """0.9 when the span's own entry defines it with one of `kinds` at its head ("a republic in …"),
+    0.1 when its entries define it as something else, UNKNOWN_TYPE_FIT when no entry of it is known."""
+    entries = [line for line in lines if is_entry_of(span, line)]
+    if not entries:
+        return UNKNOWN_TYPE_FIT
+    heads = [set(head_phrase(_definition_words(line.text))) for line in entries]
+    return 0.9 if any(kinds & head for head in heads) else 0.1
+
+
+def _definition_words(text: str) -> list[str]:
+    return [w.strip(",;()").lower() for w in definition(text).split()]
+
+
+def is_entry_of(span: str, line: EvidenceLine) -> bool:
+    """Whether `line` is an entry about `span` (by title or by the names it lists)."""
+    return same_entity(line.title, span) or any(same_entity(n, span) for n in entry_names(line.text))
+
+
+def head_phrase(words: list[str]) -> list[str]:
+    """The words of a definition before its first preposition or clause break: "the capital and largest
+    city of France" → [the, capital, and, largest, city]."""
+    head = []
+    for word in words:
+        if word in {"of", "in", "on", "at", "from", "that", "which", "who", "with", "between", "near", "to"}:
+            break
+        head.append(word)
+    return head
+
+
+def person_fit(span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
+    """People: named after "by", or with a life range or occupation in their own entry, or full names."""
+    if re.search(rf"\bby\s+{re.escape(span)}", line.text):
+        return 1.0
+    for other in lines:
+        if is_entry_of(span, other) and re.search(r"\(\d{3,4}\s*[-–]\s*\d{3,4}\)|\bborn\b", other.text):
+            return 0.9
+    return 0.6 if len(span.split()) >= 2 else UNKNOWN_TYPE_FIT
+
+
+def nearness(shape: QuestionShape, span: str, text: str) -> float:
+    """A bonus for spans close to a question word (matched by stem) within the same clause."""
+    focus = [w for w in shape.asked if w != shape.type_noun and len(w) > 2]
+    if not focus:
+        return 0.0
+    best = None
+    for clause in re.split(r"[;]", text):
+        tokens = [t.lower() for t in _TOKEN.findall(clause)]
+        span_tokens = [t.lower() for t in _TOKEN.findall(span)]
+        at = _find(tokens, span_tokens)
+        if at is None:
+            continue
+        inside = range(at, at + len(span_tokens))
+        for i, token in enumerate(tokens):
+            if i not in inside and any(_same_stem(token, w) for w in focus):
+                distance = min(abs(i - at), abs(i - (at + len(span_tokens) - 1)))
+                best = distance if best is None else min(best, distance)
+    return 0.0 if best is None else NEAR_BONUS / (1.0 + best / 3.0)
+
+
+def _find(tokens: list[str], span: list[str]) -> int | None:
+    for i in range(len(tokens) - len(span) + 1):
+        if tokens[i : i + len(span)] == span:
+            return i
+    return None
+
+
+def _same_stem(word: str, other: str) -> bool:
+    """Crude stemming: "humped" ~ "humps", "painted" ~ "painter" (equal, or sharing 4-5 first letters)."""
+    if word == other:
+        return True
+    size = min(len(word), len(other))
+    return size >= 4 and word[: max(4, min(5, size))] == other[: max(4, min(5, size))]
