@@ -1,37 +1,68 @@
-"""Run-time configuration of the PMSR graph.
+"""Run-time configuration of the PMSR graph, and what a client of a served graph may set of it.
 
 Read inside nodes through `Runtime[Context]`. Every field falls back to an environment variable
 `PMSR_<FIELD>` (for example `PMSR_MODEL=ollama:qwen2.5vl:7b`) when it is left at its default, so a
 deployed `langgraph dev` server can be configured without code.
+
+Two kinds of settings. Per-run settings (budgets, k, thresholds, ablation switches, web on/off, a
+provider among those the operator configured) are the caller's choice. Operator settings
+(`operator=True`: anything naming a place on the server or the network, model and embedder specs,
+safety switches, timeouts and caps) come only from the environment, `langgraph.json` or in-process
+code. `client_schema(Context)` is the context a served graph advertises and accepts: per-run fields
+only, operator fields fixed at the operator's values; `check_client_settings` is the refusal.
 """
 
 from __future__ import annotations
 
+import functools
 import os
-from dataclasses import dataclass, field, fields
-from typing import Any, Literal
+import typing
+from collections.abc import Mapping
+from dataclasses import Field, dataclass, field, fields, make_dataclass
+from typing import Any, ClassVar, Literal, TypeVar
+
+from pydantic.json_schema import SkipJsonSchema
 
 from tools.errors import ConfigError
+from tools.images import DEFAULT_MAX_BYTES, DEFAULT_MAX_PIXELS
+
+C = TypeVar("C", bound="Context")
 
 
-def setting(default: Any, description: str, *, operator: bool = False) -> Any:
+def setting(
+    default: Any, description: str, *, operator: bool = False, client_range: tuple[float, float] | None = None
+) -> Any:
     """A Context field with its user-facing description (shown by Studio and the batch CLI's --help).
 
     `operator=True` marks a setting only the operator may choose (KB location, servers, models,
-    folders, safety switches, caps): environment variables, `langgraph.json` or in-process code —
-    never a remote client of a served graph.
+    folders, safety switches, timeouts, caps): environment variables, `langgraph.json` or in-process
+    code — never a remote client of a served graph. `client_range=(low, high)` bounds the values a
+    client may ask for (in-process callers are not bounded).
     """
-    return field(default=default, metadata={"description": description, "operator": operator})
+    metadata = {"description": description, "operator": operator, "client_range": client_range}
+    return field(default=default, metadata=metadata)
 
 
-def is_operator_setting(name: str) -> bool:
-    """Whether Context field `name` is operator-only."""
-    return bool(next(f for f in fields(Context) if f.name == name).metadata.get("operator"))
+def env_name(name: str) -> str:
+    """The environment variable a setting falls back to."""
+    return f"PMSR_{name.upper()}"
+
+
+def is_operator_setting(name: str, schema: type[Context] | None = None) -> bool:
+    """Whether field `name` of `schema` (default: `Context`) is operator-only."""
+    return bool(_fields(schema or Context)[name].metadata.get("operator"))
+
+
+def client_settings(schema: type[Context]) -> list[str]:
+    """The per-run settings of `schema`: what a client of a served graph may set."""
+    return [name for name, f in _fields(schema).items() if not f.metadata.get("operator")]
 
 
 @dataclass(kw_only=True)
 class Context:
     """Settings of one PMSR run. Defaults follow the authors' public code (SPEC §2)."""
+
+    served: ClassVar[bool] = False  # True on `client_schema(...)` contexts: a remote client's run
 
     # --- models -------------------------------------------------------------------------------
     model: str = setting(
@@ -60,7 +91,7 @@ class Context:
             "the embedded model."
         ),
     )
-    temperature: float = setting(0.0, "Sampling temperature of the chat model.")
+    temperature: float = setting(0.0, "Sampling temperature of the chat model.", client_range=(0.0, 2.0))
     max_tokens: int = setting(512, "Most tokens the chat model may write per call.", operator=True)
     timeout_s: float = setting(120.0, "Seconds before a model call is abandoned.", operator=True)
     max_retries: int = setting(1, "Retries of a failed model call.", operator=True)
@@ -80,11 +111,17 @@ class Context:
     kb_name: str = setting("pmsr", "Name prefix of the KB's Chroma collections.", operator=True)
 
     # --- PMSR hyper-parameters -----------------------------------------------------------------
-    k_text: int = setting(20, "Text passages retrieved per iteration.")
-    k_image: int = setting(10, "Image–text pairs retrieved per iteration.")
-    w: float = setting(0.5, ("Weight of text similarity in the pair score w·cos_text + (1−w)·cos_img."))
-    tau: float = setting(0.9, "Saturation threshold: stop when max query similarity ≥ tau.")
-    max_iter: int = setting(3, "Most iterations after the initial record.")
+    k_text: int = setting(20, "Text passages retrieved per iteration.", client_range=(0, 100))
+    k_image: int = setting(10, "Image–text pairs retrieved per iteration.", client_range=(0, 100))
+    w: float = setting(
+        0.5,
+        "Weight of text similarity in the pair score w·cos_text + (1−w)·cos_img.",
+        client_range=(0.0, 1.0),
+    )
+    tau: float = setting(
+        0.9, "Saturation threshold: stop when max query similarity ≥ tau.", client_range=(0.0, 1.0)
+    )
+    max_iter: int = setting(3, "Most iterations after the initial record.", client_range=(0, 10))
 
     # --- ablation switches (paper Table 6) -------------------------------------------------------
     trajectory_query: bool = setting(
@@ -106,7 +143,7 @@ class Context:
     )
     search_backend: str = setting("auto", "ddgs backend(s), e.g. 'auto', 'duckduckgo'.", operator=True)
     search_region: str = setting("wt-wt", "ddgs region code.")
-    search_max_results: int = setting(5, "Web results fetched per query.")
+    search_max_results: int = setting(5, "Web results fetched per query.", client_range=(1, 20))
     search_retries: int = setting(
         3,
         ("Attempts per web search when the engine rate-limits or times out (exponential backoff)."),
@@ -118,7 +155,9 @@ class Context:
         operator=True,
     )
     condense_threshold: int = setting(
-        400, ("Record-level web queries longer than this many characters are condensed to keywords first.")
+        400,
+        "Record-level web queries longer than this many characters are condensed to keywords first.",
+        client_range=(0, 100_000),
     )
     fetch_concurrency: int = setting(4, "Pages fetched and summarised at once.", operator=True)
     web_cache_dir: str = setting(".cache/pmsr-web", "SQLite cache of searches and pages.", operator=True)
@@ -131,6 +170,26 @@ class Context:
         ("Allow fetching loopback/private/link-local addresses (only for local testing)."),
         operator=True,
     )
+
+    # --- inputs (bounds on what a run accepts) --------------------------------------------------
+    image_roots: str = setting(
+        "",
+        (
+            f"Folders image paths may be read from ({os.pathsep!r}-separated). Empty: any path for "
+            "in-process callers, no path at all for clients of a served graph (they send base64 or a "
+            "data: URL)."
+        ),
+        operator=True,
+    )
+    max_image_bytes: int = setting(
+        DEFAULT_MAX_BYTES, "Largest encoded image accepted, in bytes.", operator=True
+    )
+    max_image_pixels: int = setting(
+        DEFAULT_MAX_PIXELS,
+        "Most pixels (width × height) an image may declare; checked before decoding.",
+        operator=True,
+    )
+    max_question_chars: int = setting(2000, "Longest question accepted, in characters.", operator=True)
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -159,5 +218,92 @@ def _coerce(name: str, raw: str, default: object) -> object:
         if isinstance(default, float):
             return float(raw)
     except ValueError as exc:
-        raise ConfigError(f"PMSR_{name.upper()}={raw!r} is not a valid {type(default).__name__}") from exc
+        raise ConfigError(f"{env_name(name)}={raw!r} is not a valid {type(default).__name__}") from exc
     return raw
+
+
+# --- what a client of a served graph may set ---------------------------------------------------------
+
+
+@functools.cache
+def _fields(schema: type[Context]) -> dict[str, Field]:
+    return {f.name: f for f in fields(schema)}
+
+
+@functools.cache
+def _hints(schema: type[Context]) -> dict[str, Any]:
+    return typing.get_type_hints(schema)
+
+
+def check_client_settings(schema: type[Context], values: Mapping[str, Any]) -> None:
+    """Raise `ConfigError` (one line) when a remote client's run context is not acceptable.
+
+    Refused: operator settings (the message names each one and its environment variable), unknown
+    names, values of the wrong type and values outside a setting's `client_range`.
+    """
+    known = _fields(schema)
+    per_run = ", ".join(client_settings(schema))
+    operator = sorted(name for name in values if name in known and known[name].metadata.get("operator"))
+    if operator:
+        raise ConfigError(
+            f"{', '.join(operator)}: operator-only (a client of a served graph cannot set "
+            f"{'it' if len(operator) == 1 else 'them'}); the operator sets "
+            f"{', '.join(env_name(name) for name in operator)} in the server's environment or "
+            f'langgraph.json "env". Per-run settings: {per_run}'
+        )
+    unknown = sorted(name for name in values if name not in known)
+    if unknown:
+        raise ConfigError(f"unknown setting(s) {', '.join(unknown)}. Per-run settings: {per_run}")
+    for name, value in values.items():
+        _check_client_value(name, value, known[name], _hints(schema)[name])
+
+
+def _check_client_value(name: str, value: Any, spec: Field, hint: Any) -> None:
+    """A JSON client's value must have the setting's type (ints pass for floats) and lie in its range."""
+    if typing.get_origin(hint) is Literal:
+        if value not in typing.get_args(hint):
+            raise ConfigError(f"setting {name}={value!r} is not one of {list(typing.get_args(hint))}")
+        return
+    default = spec.default
+    number = isinstance(default, float) and isinstance(value, int | float) and not isinstance(value, bool)
+    if not number and type(value) is not type(default):
+        kind = {bool: "true/false", int: "an integer", str: "a string"}.get(type(default), "a number")
+        raise ConfigError(f"setting {name}={value!r} is not {kind}")
+    bounds = spec.metadata.get("client_range")
+    if bounds is not None and not bounds[0] <= value <= bounds[1]:
+        raise ConfigError(
+            f"setting {name}={value!r} is outside the range a client may ask for: {list(bounds)}"
+        )
+
+
+@functools.cache
+def client_schema(schema: type[C]) -> type[C]:
+    """`schema` as a served graph's context: what its clients may send, and what Studio's form shows.
+
+    A subclass of `schema` (nodes read it like any context) whose operator fields cannot be passed
+    (`init=False`, so they keep the operator's value: the environment or the default) and are left
+    out of its JSON schema; constructing it from a client's values refuses them with
+    `check_client_settings`. Its `served` flag makes nodes apply the served input bounds (image paths
+    only under `image_roots`).
+    """
+    hints = _hints(schema)
+    fixed = [
+        (f.name, SkipJsonSchema[hints[f.name]], field(default=f.default, init=False, metadata=f.metadata))
+        for f in fields(schema)
+        if f.metadata.get("operator")
+    ]
+    served = make_dataclass(
+        f"Client{schema.__name__}",
+        fixed,
+        bases=(schema,),
+        kw_only=True,
+        namespace={"served": True, "__doc__": f"Per-run settings of {schema.__name__} a client may send."},
+    )
+    generated_init = served.__init__
+
+    def __init__(self: C, **values: Any) -> None:
+        check_client_settings(schema, values)
+        generated_init(self, **values)
+
+    served.__init__ = __init__
+    return served

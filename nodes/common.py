@@ -8,6 +8,7 @@ importing the graph loads nothing.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import threading
 import time
@@ -15,17 +16,17 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 import numpy as np
-from langgraph.runtime import Runtime
+from langgraph.runtime import Runtime, get_runtime
 
 from graphs.context import Context
-from tools.errors import InputError
-from tools.images import LoadedImage, load_image
+from tools.errors import ImageError, InputError
+from tools.images import ImageLimits, LoadedImage, load_image
 from tools.types import Candidate, TextEmbedder
 
 T = TypeVar("T")
 
 _LOCK = threading.Lock()
-_IMAGES: dict[str, LoadedImage] = {}
+_IMAGES: dict[tuple[str, ImageLimits], LoadedImage] = {}
 _IMAGE_VECTORS: dict[tuple[str, str], np.ndarray] = {}
 _CACHE_SIZE = 16
 NEAR_DUPLICATE = 0.95  # cosine above which two sentences count as one
@@ -36,6 +37,15 @@ def context_of(runtime: Runtime[Context] | None) -> Context:
     """The run's `Context`; LangGraph passes `None` when the caller gave no context."""
     context = getattr(runtime, "context", None)
     return context if isinstance(context, Context) else Context()
+
+
+def current_context() -> Context:
+    """The running graph's context, for helpers called without one (outside a run: the defaults)."""
+    try:
+        runtime = get_runtime()
+    except RuntimeError:  # not inside a graph run
+        return Context()
+    return context_of(runtime)
 
 
 def emit(runtime: Runtime[Context] | None, node: str, step: int, message: str) -> None:
@@ -55,11 +65,17 @@ def timed(fn: Callable[..., T], *args: Any) -> tuple[T, float]:
 # --- inputs -----------------------------------------------------------------------------------------
 
 
-def require_question(question: str | None) -> str:
-    """The stripped question, or `InputError` when there is none."""
-    text = (question or "").strip()
+def require_question(question: object, context: Context | None = None) -> str:
+    """The stripped question, or `InputError` when there is none or it is longer than the run allows."""
+    limit = (context or current_context()).max_question_chars
+    text = question.strip() if isinstance(question, str) else ""
     if not text:
         raise InputError("empty question: send a non-empty 'question' string together with the image")
+    if len(text) > limit:
+        raise InputError(
+            f"question too long ({len(text)} characters, the limit is {limit}): shorten it "
+            "(operators: PMSR_MAX_QUESTION_CHARS)"
+        )
     return text
 
 
@@ -68,14 +84,29 @@ def _digest(image: str | bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def input_image(image: str | bytes) -> LoadedImage:
-    """Decode the run's image once per process (keyed by the input's hash), raising `ImageError`."""
-    key = _digest(image)
+def image_limits(context: Context) -> ImageLimits:
+    """The input bounds of a run: size caps always; paths only under `image_roots` when it is set,
+    and on a served graph (a remote client's run) only there — with no roots, no path at all."""
+    roots = ImageLimits.folders(context.image_roots.split(os.pathsep))
+    return ImageLimits(
+        max_bytes=context.max_image_bytes,
+        max_pixels=context.max_image_pixels,
+        roots=roots if roots or context.served else None,
+    )
+
+
+def input_image(image: object, context: Context | None = None) -> LoadedImage:
+    """Decode the run's image once per process (keyed by the input's hash and the run's bounds),
+    raising `ImageError`; without `context`, the running graph's."""
+    if not isinstance(image, str | bytes):
+        raise ImageError("the image must be a string (a path, base64 text or a data: URL) or bytes")
+    limits = image_limits(context or current_context())
+    key = (_digest(image), limits)
     with _LOCK:
         cached = _IMAGES.get(key)
     if cached is not None:
         return cached
-    loaded = load_image(image)
+    loaded = load_image(image, limits=limits)
     with _LOCK:
         if len(_IMAGES) >= _CACHE_SIZE:
             _IMAGES.pop(next(iter(_IMAGES)))
@@ -93,7 +124,7 @@ def image_vector(image: str | bytes, context: Context) -> np.ndarray:
         cached = _IMAGE_VECTORS.get(key)
     if cached is not None:
         return cached
-    vector = np.asarray(embedder.embed_images([input_image(image).pil])[0], dtype=np.float32)
+    vector = np.asarray(embedder.embed_images([input_image(image, context).pil])[0], dtype=np.float32)
     with _LOCK:
         if len(_IMAGE_VECTORS) >= _CACHE_SIZE:
             _IMAGE_VECTORS.pop(next(iter(_IMAGE_VECTORS)))

@@ -58,6 +58,6 @@ def lens(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
 
     context = context_of(runtime)
     kb = None if context.kbs == "text" else knowledge_base(context)
-    found, errors = lens_bootstrap(input_image(task["image"]), task["question"], context, kb)
+    found, errors = lens_bootstrap(input_image(task["image"], context), task["question"], context, kb)
     emit(runtime, "lens", task["step"], f"image lookup ({context.lens_provider}): {len(found)} hits")
     return {"found": found, "errors": errors}

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from tools.errors import ImageError
-from tools.images import LoadedImage, load_image
+from tools.images import ImageLimits, LoadedImage, load_image
 
 
 def _photo(fmt: str, size: tuple[int, int] = (40, 30)) -> bytes:
@@ -133,3 +133,61 @@ def test_base64_of_non_image_bytes_is_rejected() -> None:
 def test_wrong_type_is_rejected() -> None:
     with pytest.raises(ImageError, match="no image given"):
         load_image(12345)  # type: ignore[arg-type]
+
+
+# --- limits ---------------------------------------------------------------------------------------
+
+
+def test_small_base64_is_not_taken_for_a_path() -> None:
+    tiny = _photo("PNG", (2, 2))
+    b64 = base64.b64encode(tiny).decode()
+    assert len(b64) < 256
+    assert load_image(b64).data == tiny
+
+
+def test_roots_admit_files_inside_and_refuse_escapes(tmp_path: Path, png: bytes) -> None:
+    root, outside = tmp_path / "root", tmp_path / "outside"
+    (root / "sub").mkdir(parents=True)
+    outside.mkdir()
+    (root / "sub" / "in.png").write_bytes(png)
+    (outside / "secret.png").write_bytes(png)
+    (root / "link.png").symlink_to(outside / "secret.png")
+    limits = ImageLimits(roots=ImageLimits.folders([root]))
+    assert load_image(root / "sub" / "in.png", limits=limits).data == png
+    assert load_image("sub/in.png", base_dir=root, limits=limits).data == png
+    for escape in (outside / "secret.png", root / ".." / "outside" / "secret.png", root / "link.png"):
+        with pytest.raises(ImageError, match="is outside the allowed folders"):
+            load_image(str(escape), limits=limits)
+    with pytest.raises(ImageError, match="image paths are not accepted here"):
+        load_image(root / "sub" / "in.png", limits=ImageLimits(roots=()))
+
+
+def test_oversized_inputs_are_refused_before_decoding(tmp_path: Path, png: bytes) -> None:
+    limits = ImageLimits(max_bytes=len(png) - 1)
+    file = tmp_path / "big.png"
+    file.write_bytes(png)
+    b64 = base64.b64encode(png).decode()
+    for source in (png, file, b64, f"data:image/png;base64,{b64}"):
+        with pytest.raises(ImageError, match="image too large .* the limit is"):
+            load_image(source, limits=limits)
+    # Not even valid base64: the length alone decides, nothing is decoded.
+    with pytest.raises(ImageError, match="image too large"):
+        load_image("!" * 10_000, limits=ImageLimits(max_bytes=1_000))
+
+
+@pytest.mark.filterwarnings("ignore::PIL.Image.DecompressionBombWarning")  # Pillow's own notice at open
+def test_too_many_pixels_is_refused_from_the_header(monkeypatch: pytest.MonkeyPatch) -> None:
+    buf = io.BytesIO()
+    Image.new("1", (10_000, 10_000)).save(buf, format="PNG")  # 100 MP declared, a few kB encoded
+    decoded: list[str] = []
+    monkeypatch.setattr(Image.Image, "convert", lambda self, *a, **k: decoded.append("convert"))
+    with pytest.raises(ImageError, match="10000x10000 = 100 MP, the limit is 64 MP"):
+        load_image(buf.getvalue())
+    assert decoded == [], "the pixels were decoded before the size was checked"
+    with pytest.raises(ImageError, match="40x30 = 0 MP"):
+        load_image(_photo("PNG"), limits=ImageLimits(max_pixels=1_000))
+
+
+def test_formats_outside_the_allowed_ones_are_refused() -> None:
+    with pytest.raises(ImageError, match="not a readable image .* JPEG/PNG/WEBP/GIF/BMP"):
+        load_image(_photo("TIFF"))

@@ -1,83 +1,29 @@
 """`langgraph dev` serves the PMSR graph: runs through `langgraph_sdk` and `RemoteGraph`, offline.
 
-The server is a real `langgraph dev` process on a free 127.0.0.1 port, configured through the
-environment (`PMSR_KB_DIR` and a small budget) with the embedded models and extractive operators,
-over a tiny KB built with `kb.build.build_kb` first.
+The server is a real `langgraph dev` process on a free 127.0.0.1 port (the session's
+`langgraph_server` fixture, tests/conftest.py), configured through the environment with the
+embedded models and extractive operators over a tiny KB built with `kb.build.build_kb` first.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from pathlib import Path
 from types import SimpleNamespace
 
-import httpx
 import pytest
 from langgraph.pregel.remote import RemoteGraph
 from langgraph_sdk import get_sync_client
 
-from kb.build import build_kb
-from tests.conftest import free_port
-from tests.graph_kit import QUESTION, write_tiny_world
+from tests.graph_kit import QUESTION
 from tools.images import load_image
 
-ROOT = Path(__file__).resolve().parent.parent
-STARTUP_S = 180.0
 NODES = {"describe", "formulate", "search", "record", "answer"}
 
 pytestmark = pytest.mark.slow
 
 
-def wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + STARTUP_S
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"langgraph dev exited with {process.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            if httpx.get(f"{url}/ok", timeout=2.0).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.5)
-    pytest.fail(f"langgraph dev did not answer {url}/ok within {STARTUP_S:.0f} s:\n{log.read_text()[-3000:]}")
-
-
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimpleNamespace]:
-    folder = tmp_path_factory.mktemp("server")
-    passages, pairs, image = write_tiny_world(folder)
-    kb_dir = folder / "kb"
-    build_kb(str(kb_dir), [passages], [pairs], progress=False)  # the embedded embedders
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    env = os.environ | {"PMSR_KB_DIR": str(kb_dir), "PMSR_K_TEXT": "2", "PMSR_K_IMAGE": "1"}
-    log = folder / "server.log"
-    command = [
-        str(Path(sys.executable).with_name("langgraph")),
-        "dev",
-        "--port",
-        str(port),
-        "--no-browser",
-        "--no-reload",
-        "--config",
-        str(ROOT / "langgraph.json"),
-    ]
-    with log.open("w") as sink:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT)
-    try:
-        wait_until_up(url, process, log)
-        yield SimpleNamespace(url=url, image=str(image), log=log)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+def server(langgraph_server: SimpleNamespace) -> SimpleNamespace:
+    return langgraph_server
 
 
 def stream_run(server: SimpleNamespace, inputs: dict, context: dict | None = None) -> SimpleNamespace:
@@ -135,10 +81,11 @@ def test_remote_graph_with_and_without_context(server: SimpleNamespace) -> None:
 
 
 def test_a_bad_image_is_reported_as_a_run_error(server: SimpleNamespace) -> None:
-    run = stream_run(server, {"question": QUESTION, "image": "/no/such/picture.jpg"})
+    missing = server.allowed / "no-such-picture.jpg"
+    run = stream_run(server, {"question": QUESTION, "image": str(missing)})
     # PMSRError derives from ValueError, so the API server passes the one-line message on too.
     assert [e["error"] for e in run.errors] == ["ImageError"]
-    assert "image not found: /no/such/picture.jpg" in run.errors[0]["message"]
+    assert f"image not found: {missing}" in run.errors[0]["message"]
     assert not any(e["node"] == "search" for e in run.custom), "nothing is searched for a bad input"
 
 
