@@ -11,7 +11,7 @@ LangGraph thread starts clean. Everything is plain JSON because `langgraph dev` 
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
@@ -25,6 +25,14 @@ StopReason = Literal["answered", "budget_spent", "fallback"]
 fallback: its action stayed malformed after one repair, so the answer was read from the evidence."""
 
 
+class Evidence(TypedDict):
+    """A line the answer rests on, with the id of the candidate it comes from."""
+
+    id: str
+    title: str
+    text: str
+
+
 class Decision(TypedDict):
     """The action the policy chose this round, waiting for its node."""
 
@@ -33,6 +41,7 @@ class Decision(TypedDict):
     thought: str  # the reasoning the policy wrote before acting ("" when none)
     answer: str  # stop: the policy's answer ("" when the answer must be read from the evidence)
     stop_reason: StopReason | Literal[""]  # stop: why; "" for a search
+    evidence: NotRequired[list[Evidence]]  # stop: the lines the policy's answer rests on, when it read them
 
 
 class Round(TypedDict):
@@ -46,14 +55,6 @@ class Round(TypedDict):
     answer: str  # stop rounds: the final answer
     seconds: float  # policy decision + action
     model_seconds: float  # of which chat model and embedder calls
-
-
-class Evidence(TypedDict):
-    """A line the answer rests on, with the id of the candidate it comes from."""
-
-    id: str
-    title: str
-    text: str
 
 
 class OutputState(TypedDict, total=False):

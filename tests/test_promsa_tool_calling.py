@@ -119,6 +119,10 @@ def test_tool_calls_round_trip_and_a_spent_search_leaves_the_tools(
         assert [m["tool_call_id"] for m in last if m["role"] == "tool"] == [c["id"] for c in sent_calls]
     assert names == ["image_search", "image_search", "text_search"]
     assert arguments == [{}, {}, {"query": "Zeta River country"}]
+    if dialect.name == "ollama":  # the image reached the model, once, with the question
+        assert [bool(m.get("images")) for m in last] == [False, True] + [False] * 6
+    else:
+        assert last[1]["content"][0]["image_url"]["url"].startswith("data:image/png;base64,")
     tool_results = [m["content"] for m in last if m["role"] == "tool"]
     assert tool_results[0].startswith("[i-lake] Lake Alpha:")
     assert "image_search 0, text_search 0" in tool_results[2] and "only stop" in tool_results[2]

@@ -1,14 +1,17 @@
 """Answer: the agent's final short answer, the evidence lines it rests on, and the closing stop round.
 
-When the policy stopped with an answer of its own, that answer stands and its evidence is the lines
-of the gathered results that contain it. Otherwise (the embedded profile, or the safe fallback after
-a malformed action) the answer is read from the evidence by `answer_from_evidence` — the one place
-the agent's reader lives, so a better reader replaces that function and nothing else.
+When the policy stopped with an answer of its own, that answer stands; its evidence is what the
+policy handed over (the embedded stand-in read it already), else the lines of the gathered results
+that contain it. Otherwise (the safe fallback after a malformed action) the answer is read from the
+evidence by `answer_from_evidence` — the one place the agent's reader lives, so a better reader
+replaces that function and nothing else.
 """
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -24,6 +27,9 @@ from prompts import render_prompt
 from tools.retrieval import format_results
 
 SUPPORTING_LINES = 3  # evidence lines kept for an answer the policy wrote itself
+RECORD_CACHE = 512  # per-search records kept: the stand-in policy reads the same rounds every round
+_RECORDS: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_LOCK = threading.Lock()
 
 
 def answer(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]:
@@ -31,7 +37,8 @@ def answer(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]
     decision = state["decision"]
     rounds = state.get("trajectory") or []
     if decision["answer"]:
-        text, evidence, seconds = decision["answer"], supporting_lines(decision["answer"], rounds), 0.0
+        text, seconds = decision["answer"], 0.0
+        evidence = decision.get("evidence") or supporting_lines(text, rounds)
     else:
         (text, evidence), seconds = timed(
             answer_from_evidence, state["question"].strip(), state["image"], rounds, context
@@ -82,16 +89,28 @@ def answer_from_evidence(
 
 
 def _as_iteration(step: int, searched: Round, question: str, context: PromsaContext) -> Iteration:
-    """A search round as a PMSR iteration whose record is its best sentences (the reader's input)."""
+    """A search round as a PMSR iteration whose record is its best sentences (the reader's input).
+
+    Records are cached by everything they depend on (embedder, question, query, candidates), so
+    reading again after one more search embeds only the new round's sentences."""
     query = PlannedQuery(kind="record", text=searched["query"] or question, vector=[], k_text=0, k_image=0)
-    record, seconds = extractive_record(question, [query], searched["candidates"], context)
+    found = searched["candidates"]
+    key = (
+        context.text_embedder,
+        question,
+        query["text"],
+        tuple((c["id"], c["title"], c["text"]) for c in found),
+    )
+    with _LOCK:
+        record = _RECORDS.get(key)
+    if record is None:
+        record, _ = extractive_record(question, [query], found, context)
+        with _LOCK:
+            _RECORDS[key] = record
+            if len(_RECORDS) > RECORD_CACHE:
+                _RECORDS.popitem(last=False)
     return Iteration(
-        step=step,
-        queries=[query],
-        candidates=searched["candidates"],
-        record=record,
-        seconds=0.0,
-        model_seconds=seconds,
+        step=step, queries=[query], candidates=found, record=record, seconds=0.0, model_seconds=0.0
     )
 
 

@@ -53,14 +53,13 @@ def embedded_decision(
         about = f"The image most likely shows {entity}" if entity else "Nothing identified the image"
         query = f"{entity} {focus}" if entity else question
         return _search("text_search", query, f"{about}; look up what the question asks."), 0.0
-    (_, evidence), seconds = timed(answer_from_evidence, question, image, rounds, context)
+    (answer, evidence), seconds = timed(answer_from_evidence, question, image, rounds, context)
     last = {c["id"] for c in texts[-1]["candidates"]}
     if not any(e["id"] in last for e in evidence):
-        return _stop(
-            "answered", "The last search added nothing the answer rests on: the evidence suffices."
-        ), seconds
+        thought = "The last search added nothing the answer rests on: the evidence suffices."
+        return _stop("answered", thought, answer, evidence), seconds
     if "text_search" not in actions:
-        return _stop("budget_spent", "The text search budget is spent."), seconds
+        return _stop("budget_spent", "The text search budget is spent.", answer, evidence), seconds
     bridge = new_name(evidence, [entity or "", *(r["query"] for r in texts)])
     query = f"{bridge or entity or ''} {focus}".strip()
     thought = f"The evidence names {bridge}; look it up." if bridge else "Look for more about the entity."
@@ -99,5 +98,10 @@ def _search(action: Action, query: str, thought: str) -> Decision:
     return Decision(action=action, query=query, thought=thought, answer="", stop_reason="")
 
 
-def _stop(reason: StopReason, thought: str) -> Decision:
-    return Decision(action="stop", query="", thought=thought, answer="", stop_reason=reason)
+def _stop(
+    reason: StopReason, thought: str, answer: str = "", evidence: list[Evidence] | None = None
+) -> Decision:
+    """Stop, with the answer and evidence the reader gave (without them the answer node reads them)."""
+    return Decision(
+        action="stop", query="", thought=thought, answer=answer, stop_reason=reason, evidence=evidence or []
+    )
