@@ -46,10 +46,16 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal
 
+from langchain_core.messages import convert_to_openai_messages
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
 from evaluation import metrics
 from evaluation.judge import DEFAULT_CACHE_DIR, Judge
 from evaluation.score import is_correct, score_lines
+from graphs.context import PromsaContext
 from graphs.run import read_results
+from nodes.promsa.common import budgets
+from nodes.promsa.protocol import agent_tools, conversation
 from tools.errors import InputError, PMSRError
 
 Style = Literal["openai", "sharegpt"]
@@ -68,13 +74,6 @@ class Dialogue:
 
 def promsa_dialogue(line: Mapping[str, Any]) -> Dialogue:
     """The ProMSA agent's conversation of a result line, native tool-calling protocol."""
-    from langchain_core.messages import convert_to_openai_messages
-    from langchain_core.utils.function_calling import convert_to_openai_tool
-
-    from graphs.context import PromsaContext
-    from nodes.promsa.common import budgets
-    from nodes.promsa.protocol import agent_tools, conversation
-
     names = {f.name for f in fields(PromsaContext)}
     context = PromsaContext(**{k: v for k, v in (line.get("settings") or {}).items() if k in names})
     image = str(line["image_file"])

@@ -259,8 +259,9 @@ def compare_files(
     reward: metrics.RewardConfig | None = None,
     print_summary: bool = True,
 ) -> Path:
-    """Score every file (its own reports in `<out>/<stem>`), then print and write the side-by-side table
-    (compare.md, compare.csv) and plot (compare.png) of their overall rows, one per file and graph."""
+    """Score every file (its own reports in `<out>/<stem>`), then compare their overall rows: one column
+    per file and graph in the printed table and compare.md, one row per file in compare.csv, one bar
+    per file in compare.png."""
     paths = [Path(r) for r in results]
     out = Path(out_dir) if out_dir else paths[0].with_name("compare_scores")
     rows = []
@@ -271,9 +272,10 @@ def compare_files(
         graphs = sorted({str(line.get("graph") or "pmsr") for line in read_results(path)}) or ["–"]
         overall = output.summary[-1] if output.summary else {}
         rows.append({"run": path.stem, "graph": "+".join(graphs), **{k: overall.get(k) for k in COMPARED}})
-    write_markdown(out / "compare.md", {"Side by side": rows})
+    side_by_side = [{"metric": key, **{row["run"]: row[key] for row in rows}} for key in ("graph", *COMPARED)]
+    write_markdown(out / "compare.md", {"Side by side": side_by_side})
     write_csv(out / "compare.csv", rows)
     plot_comparison(out / "compare.png", rows)
     if print_summary:
-        print_tables({"Side by side": rows}, per_table=8)
+        print_tables({"Side by side": side_by_side})
     return out
