@@ -193,7 +193,10 @@ class PromsaContext(Context):
     )
 
     def __post_init__(self) -> None:
+        if self.web:  # asked for by the caller; PMSR_WEB in the environment is meant for PMSR and ignored
+            raise ConfigError("the ProMSA agent searches the local KBs only: drop web=True (or use pmsr_web)")
         super().__post_init__()
+        self.web = False
         budgets = {
             "text_search_budget": self.text_search_budget,
             "image_search_budget": self.image_search_budget,
@@ -205,5 +208,3 @@ class PromsaContext(Context):
         for name in ("text_search_k", "image_search_k"):
             if not 1 <= getattr(self, name) <= MAX_K:
                 raise ConfigError(f"{name}={getattr(self, name)} must lie in 1..{MAX_K}")
-        if self.web:
-            raise ConfigError("the ProMSA agent searches the local KBs only: drop web=True (or use pmsr_web)")

@@ -304,10 +304,12 @@ def test_context_fields_have_env_fallbacks_and_are_checked(monkeypatch: pytest.M
         PromsaContext(image_search_k=0)
     with pytest.raises(ConfigError, match="local KBs only"):
         PromsaContext(web=True)
+    monkeypatch.setenv("PMSR_WEB", "1")  # meant for PMSR: the agent ignores it
+    assert PromsaContext().web is False
 
 
 def test_a_plain_pmsr_context_keeps_its_models_and_kb() -> None:
-    runtime = SimpleNamespace(context=Context(kb_dir="/somewhere", model="ollama:m", k_text=7))
+    runtime = SimpleNamespace(context=Context(kb_dir="/somewhere", model="ollama:m", k_text=7, web=True))
     context = agent_context(runtime)
     assert (
         isinstance(context, PromsaContext) and context.kb_dir == "/somewhere" and context.model == "ollama:m"
