@@ -451,7 +451,7 @@ def _add_score_options(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     reward.add_argument(
         "--reward-h-max", type=int, default=None,
-        help=f"H_max (default: the run's budgets, else {default.h_max})",
+        help=f"H_max (default: the run's budgets, else {default.DEFAULT_H_MAX})",
     )  # fmt: skip
 
 
