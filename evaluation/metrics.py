@@ -24,17 +24,30 @@ contained in the record):
 - Correction: the first record is wrong, a later one is correct, and every record after the first
   correct one stays correct;
 - Conflict: a correct record is followed by a wrong one (correctness is not maintained).
+Agent trajectories (rounds with an `action`) have no records: these types are left out for them.
+
+Tool calls: an agent round that searched is one call (image or text); a PMSR iteration calls each
+KB once per query (pair-KB searches use the image, so they count as image calls; the web variant's
+Lens lookup at step 0 is one image call per query).
+
+The ProMSA reward (seed 003; defaults from the authors' code): correctness (the judge's verdict when
+an LLM judge ran, else CEM) + format_weight · format validity − λ · min(#calls / H_max, 1), with
+format_weight = 0.5, λ = 0.5 and H_max = the run's total search budget (7 = 4 text + 3 image).
+A result is well-formed when it finished (`status` ok) with a non-empty answer reached through the
+action protocol: no malformed policy reply (`malformed` = 0) and no fallback stop.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
 
 from tools.text import normalize_answer
 
 TRAJECTORY_TYPES = ("Stable-Correct", "Persistent-Fail", "Correction", "Conflict")
+SEARCH_ACTIONS = ("image_search", "text_search")
 
 
 def gold_answers(item: Mapping[str, Any]) -> list[str]:
@@ -121,8 +134,11 @@ def cumulative(flags: Sequence[bool]) -> list[bool]:
 
 
 def record_correctness(trajectory: Sequence[Mapping[str, Any]], golds: Sequence[str]) -> list[bool]:
-    """Per iteration: does its reasoning record contain a gold answer (CEM on the record)?"""
-    return [bool(cover_exact_match(str(step.get("record") or ""), golds)) for step in trajectory]
+    """Per iteration: does its reasoning record contain a gold answer (CEM on the record)? Steps without
+    a record (agent rounds) are left out."""
+    return [
+        bool(cover_exact_match(str(step["record"] or ""), golds)) for step in trajectory if "record" in step
+    ]
 
 
 def trajectory_type(correct: Sequence[bool]) -> str | None:
@@ -138,10 +154,65 @@ def trajectory_type(correct: Sequence[bool]) -> str | None:
 
 
 def predicted_steps(trajectory: Sequence[Mapping[str, Any]]) -> list[set[str]]:
-    """Evidence ids of each iteration that searched (one skipped on saturation has no queries)."""
+    """Evidence ids of each iteration or agent round that searched (a skipped iteration has no queries)."""
     return [
-        {str(c.get("id")) for c in step.get("candidates") or []} for step in trajectory if step.get("queries")
+        {str(c.get("id")) for c in step.get("candidates") or []}
+        for step in trajectory
+        if step.get("queries") or step.get("action") in SEARCH_ACTIONS
     ]
+
+
+def tool_calls(
+    trajectory: Sequence[Mapping[str, Any]], kbs: str = "both", web: bool = False
+) -> tuple[int, int]:
+    """(image calls, text calls) of a trajectory; `kbs` and `web` are the PMSR run's settings."""
+    image = text = 0
+    for step in trajectory:
+        if "action" in step:
+            image += step["action"] == "image_search"
+            text += step["action"] == "text_search"
+            continue
+        queries = len(step.get("queries") or [])
+        if web and step.get("step") == 0:
+            image += queries
+            continue
+        image += queries if kbs in ("both", "pairs") else 0
+        text += queries if kbs in ("both", "text") else 0
+    return image, text
+
+
+def well_formed(line: Mapping[str, Any]) -> bool:
+    """Finished with a non-empty answer through the action protocol (no malformed reply, no fallback)."""
+    return (
+        line.get("status", "ok") == "ok"
+        and bool(str(line.get("prediction") or "").strip())
+        and not line.get("malformed")
+        and line.get("stop_reason") != "fallback"
+    )
+
+
+@dataclass(frozen=True)
+class RewardConfig:
+    """The reward's constants: λ (`tool_cost`), the format weight, and H_max (None: the run's budgets)."""
+
+    tool_cost: float = 0.5
+    format_weight: float = 0.5
+    h_max: int | None = None
+
+    DEFAULT_H_MAX: ClassVar[int] = 7  # the authors' 4 text + 3 image searches
+
+    def horizon(self, settings: Mapping[str, Any]) -> int:
+        """H_max for a run: as configured, else the run's total search budget, else 7."""
+        if self.h_max:
+            return self.h_max
+        budget = int(settings.get("text_search_budget") or 0) + int(settings.get("image_search_budget") or 0)
+        return budget or self.DEFAULT_H_MAX
+
+
+def reward(correct: bool, valid: bool, calls: int, h_max: int, config: RewardConfig) -> float:
+    """correct + format_weight·valid − λ·min(calls / H_max, 1)."""
+    penalty = config.tool_cost * min(calls / max(h_max, 1), 1.0)
+    return float(correct) + config.format_weight * float(valid) - penalty
 
 
 def hit_per_step(gold_chain: Sequence[Mapping[str, Any]], steps: Sequence[set[str]]) -> float:

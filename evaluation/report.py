@@ -88,6 +88,31 @@ def plot_by_iteration(path: str | Path, rows: Rows) -> None:
     plt.close(fig)
 
 
+def plot_comparison(path: str | Path, rows: Rows) -> None:
+    """Side by side, one bar per run: accuracy (judge when judged, else CEM, and EM) and mean tool calls
+    split into image and text calls."""
+    names = [f"{row['run']}\n({row['graph']})" for row in rows]
+    x = range(len(rows))
+    fig, (acc, calls) = plt.subplots(1, 2, figsize=(max(7.0, 2.2 * len(rows) + 3), 3.8))
+    width = 0.4
+    correct = [row.get("judge") if row.get("judge") is not None else row.get("cem") for row in rows]
+    label = "judge" if any(row.get("judge") is not None for row in rows) else "CEM"
+    acc.bar([i - width / 2 for i in x], [v or 0 for v in correct], width, label=label)
+    acc.bar([i + width / 2 for i in x], [row.get("em") or 0 for row in rows], width, label="EM")
+    acc.set(title="accuracy", ylabel="%", ylim=(0, 100))
+    image = [row.get("image_calls") or 0 for row in rows]
+    calls.bar(x, image, width, label="image")
+    calls.bar(x, [row.get("text_calls") or 0 for row in rows], width, bottom=image, label="text")
+    calls.set(title="mean tool calls per question")
+    for ax in (acc, calls):
+        ax.set_xticks(list(x), names, fontsize="small")
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, format="png", dpi=100)
+    plt.close(fig)
+
+
 def thumbnail_data_url(path: str | Path | None, size: int = THUMBNAIL_PX) -> str | None:
     """A JPEG data URL of the image downscaled to at most `size` px, or None when it cannot be read."""
     if not path:
@@ -159,10 +184,15 @@ def _item_html(line: Mapping[str, Any], scored: Mapping[str, Any]) -> str:
 
 
 def _step_html(step: Mapping[str, Any]) -> str:
+    """A PMSR iteration (its queries and record) or an agent round (its action, query and thought/answer)."""
     e = html.escape
-    queries = "".join(
-        f"<li><i>{e(str(q.get('kind')))}</i>: {e(str(q.get('text')))}</li>" for q in step.get("queries", [])
-    )
+    if "action" in step:
+        heading = f"Round {step.get('round')} · {step['action']}"
+        queries = [{"kind": "query", "text": step["query"]}] if step.get("query") else []
+        text = step.get("answer") or step.get("thought") or ""
+    else:
+        heading, queries, text = f"Iteration {step.get('step')}", step.get("queries", []), step.get("record")
+    listed = "".join(f"<li><i>{e(str(q.get('kind')))}</i>: {e(str(q.get('text')))}</li>" for q in queries)
     candidates = step.get("candidates") or []
     titles = ", ".join(
         f"{e(str(c.get('title')))} ({e(str(c.get('source')))}, {float(c.get('score') or 0):.2f})"
@@ -170,8 +200,8 @@ def _step_html(step: Mapping[str, Any]) -> str:
     )
     more = f" … +{len(candidates) - TOP_TITLES}" if len(candidates) > TOP_TITLES else ""
     return (
-        f"<div class='step'><b>Iteration {e(str(step.get('step')))}</b> "
-        f"<span class='meta'>{float(step.get('seconds') or 0):.1f}s</span><ul>{queries}</ul>"
+        f"<div class='step'><b>{e(heading)}</b> "
+        f"<span class='meta'>{float(step.get('seconds') or 0):.1f}s</span><ul>{listed}</ul>"
         f"<div class='meta'>retrieved: {titles}{more}</div>"
-        f"<pre>{e(str(step.get('record') or ''))}</pre></div>"
+        f"<pre>{e(str(text or ''))}</pre></div>"
     )

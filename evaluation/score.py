@@ -1,7 +1,9 @@
-"""Score a batch results file: per-item metrics, per-dataset and overall tables, plot and HTML report.
+"""Score batch results files: per-item metrics, per-dataset and overall tables, plot and HTML report.
 
 A results file may hold several lines for one id (a run resumed with `--retry-failed` and killed before
 it compacted the file): `read_results` keeps the last line per id and ignores a torn last line.
+Several files (say PMSR and the ProMSA agent on one dataset) are also compared side by side
+(`compare_files`): one table row and one bar per file, with its graph, accuracy, reward and tool calls.
 """
 
 from __future__ import annotations
@@ -16,7 +18,14 @@ from typing import Any
 
 from evaluation import metrics
 from evaluation.judge import DEFAULT_CACHE_DIR, Judge
-from evaluation.report import plot_by_iteration, print_tables, write_csv, write_html, write_markdown
+from evaluation.report import (
+    plot_by_iteration,
+    plot_comparison,
+    print_tables,
+    write_csv,
+    write_html,
+    write_markdown,
+)
 from graphs.run import read_results
 
 OVERALL = "overall"
@@ -32,18 +41,26 @@ class ScoreOutput:
 def score_item(
     line: Mapping[str, Any], dataset: str, extra: Iterable[metrics.AnswerScorer] = ()
 ) -> dict[str, Any]:
-    """Every metric of one result line (judge verdicts are added by `score_lines`)."""
+    """Every metric of one result line (judge verdicts and the reward are added by `score_lines`)."""
     golds = metrics.gold_answers(line)
     trajectory = line.get("trajectory") or []
     prediction = str(line.get("prediction") or "")
+    settings = line.get("settings") or {}
+    image_calls, text_calls = metrics.tool_calls(
+        trajectory, settings.get("kbs", "both"), bool(settings.get("web"))
+    )
     scored: dict[str, Any] = {
         "id": str(line["id"]),
         "dataset": dataset,
+        "graph": str(line.get("graph") or "pmsr"),
         "status": line.get("status", "ok"),
         "iterations": len(trajectory),
         "seconds": float(line.get("seconds") or 0.0),
         "gold": bool(golds),
         "scores": metrics.answer_scores(prediction, golds, line, extra),
+        "image_calls": image_calls,
+        "text_calls": text_calls,
+        "well_formed": metrics.well_formed(line),
     }
     hits = metrics.evidence_hits(line, trajectory)
     scored["hits"] = hits
@@ -64,6 +81,7 @@ def score_lines(
     judge: Judge | None = None,
     extra: Iterable[metrics.AnswerScorer] = (),
     judge_concurrency: int = 4,
+    reward: metrics.RewardConfig | None = None,
 ) -> list[dict[str, Any]]:
     extra = list(extra)
     scored = [score_item(line, str(line.get("dataset") or default_dataset), extra) for line in lines]
@@ -80,7 +98,18 @@ def score_lines(
             for item, verdict in zip(scored, verdicts, strict=True):
                 item["judge"] = verdict.correct
                 item["judge_reason"] = verdict.reason
+    config = reward or metrics.RewardConfig()
+    for item, line in zip(scored, lines, strict=True):
+        calls, h_max = item["image_calls"] + item["text_calls"], config.horizon(line.get("settings") or {})
+        item["reward"] = metrics.reward(is_correct(item), item["well_formed"], calls, h_max, config)
     return scored
+
+
+def is_correct(item: Mapping[str, Any]) -> bool:
+    """The judge's verdict when it gave one, else cover EM."""
+    if item.get("judge") is not None:
+        return bool(item["judge"])
+    return bool(item["scores"].get("cem"))
 
 
 def summarize(scored: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -120,11 +149,26 @@ def _summary_row(name: str, items: Sequence[Mapping[str, Any]]) -> dict[str, Any
         row["hps"] = _pct(item["hps"] for item in chained)
         row["rd"] = round(mean(item["rd"] for item in chained), 2)
     row["avg_iter"] = round(mean(item["iterations"] for item in items), 2)
+    row |= _tool_use(items)
     typed = [item["trajectory_type"] for item in items if item["trajectory_type"]]
     for kind in metrics.TRAJECTORY_TYPES:
         row[kind] = _pct(t == kind for t in typed) if typed else None
     row["avg_seconds"] = round(mean(item["seconds"] for item in items), 2)
     return row
+
+
+def _tool_use(items: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Mean tool calls (image, text), the image share of all calls (%), well-formed (%) and mean reward."""
+    image = sum(item["image_calls"] for item in items)
+    text = sum(item["text_calls"] for item in items)
+    return {
+        "tool_calls": round((image + text) / len(items), 2),
+        "image_calls": round(image / len(items), 2),
+        "text_calls": round(text / len(items), 2),
+        "image_share": round(100.0 * image / (image + text), 2) if image + text else None,
+        "well_formed": _pct(item["well_formed"] for item in items),
+        "reward": round(mean(item["reward"] for item in items), 3),
+    }
 
 
 def by_iteration(scored: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -143,7 +187,11 @@ def by_iteration(scored: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     "active": len(active),
                     "recall": _pct(item["hits"][t] for item in with_evidence if len(item["hits"]) > t),
                     "recall_cum": _pct(_upto(item["cum_hits"], t) for item in with_evidence),
-                    "record_cem": _pct(_upto(item["record_correct"], t) for item in items if item["gold"]),
+                    "record_cem": _pct(
+                        _upto(item["record_correct"], t)
+                        for item in items
+                        if item["gold"] and item["record_correct"]
+                    ),
                 }
             )
     return rows
@@ -165,6 +213,7 @@ def score_file(
     judge_cache: str | Path = DEFAULT_CACHE_DIR,
     extra: Iterable[metrics.AnswerScorer] = (),
     print_summary: bool = True,
+    reward: metrics.RewardConfig | None = None,
 ) -> ScoreOutput:
     """Score `results` and write summary.{md,csv}, by_iteration.{csv,png}, scored.jsonl and report.html."""
     results = Path(results)
@@ -173,7 +222,7 @@ def score_file(
     lines = read_results(results)
     judge = Judge(judge_spec, judge_cache) if judge_spec else None
     try:
-        scored = score_lines(lines, results.stem, judge, extra)
+        scored = score_lines(lines, results.stem, judge, extra, reward=reward)
     finally:
         if judge is not None:
             judge.close()
@@ -196,3 +245,37 @@ def score_file(
     if print_summary:
         print_tables({"Summary": summary, "By iteration": iterations})
     return ScoreOutput(summary, iterations, files)
+
+
+COMPARED = ("n", "failed", "em", "cem", "f1", "judge", "reward", "well_formed", "tool_calls", "image_calls",
+            "text_calls", "image_share", "recall_cum", "avg_iter", "avg_seconds")  # fmt: skip
+
+
+def compare_files(
+    results: Sequence[str | Path],
+    out_dir: str | Path | None = None,
+    judge_spec: str | None = None,
+    judge_cache: str | Path = DEFAULT_CACHE_DIR,
+    reward: metrics.RewardConfig | None = None,
+    print_summary: bool = True,
+) -> Path:
+    """Score every file (its own reports in `<out>/<stem>`), then compare their overall rows: one column
+    per file and graph in the printed table and compare.md, one row per file in compare.csv, one bar
+    per file in compare.png."""
+    paths = [Path(r) for r in results]
+    out = Path(out_dir) if out_dir else paths[0].with_name("compare_scores")
+    rows = []
+    for path in paths:
+        output = score_file(
+            path, out / path.stem, judge_spec, judge_cache, print_summary=False, reward=reward
+        )
+        graphs = sorted({str(line.get("graph") or "pmsr") for line in read_results(path)}) or ["–"]
+        overall = output.summary[-1] if output.summary else {}
+        rows.append({"run": path.stem, "graph": "+".join(graphs), **{k: overall.get(k) for k in COMPARED}})
+    side_by_side = [{"metric": key, **{row["run"]: row[key] for row in rows}} for key in ("graph", *COMPARED)]
+    write_markdown(out / "compare.md", {"Side by side": side_by_side})
+    write_csv(out / "compare.csv", rows)
+    plot_comparison(out / "compare.png", rows)
+    if print_summary:
+        print_tables({"Side by side": side_by_side})
+    return out

@@ -4,8 +4,9 @@
 
 It builds `kb_data/demo` from `examples/demo/` with `kb.build.build_kb` (ids already stored are
 skipped, so a second run or an interrupted one resumes), answers every demo question with full PMSR
-and with a single pass of the same profile, prints each answer with a short trajectory summary, and
-the demo accuracy (cover EM) of both runs.
+and with a single pass of the same profile, and with the ProMSA agent (its embedded stand-in policy),
+prints each PMSR answer with a short trajectory summary, and the demo accuracy (cover EM) and mean
+tool calls of the three runs.
 
 Budget: the demo KB has ~100 passages and 13 pairs, so the reference k_text=20 / k_image=10 would
 return a fifth of the text KB and most pairs on every query — retrieval would no longer have to be
@@ -25,9 +26,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from evaluation.metrics import cover_exact_match, gold_answers
-from graphs.context import Context
+from evaluation.metrics import cover_exact_match, gold_answers, tool_calls
+from graphs.context import Context, PromsaContext
 from graphs.pmsr import graph
+from graphs.promsa import graph as agent_graph
 from kb.build import build_kb
 
 DEMO_DIR = Path(__file__).resolve().parent / "demo"
@@ -52,12 +54,14 @@ def load_questions(path: Path) -> list[dict[str, Any]]:
     return [{**item, "image_path": str((path.parent / item["image_path"]).resolve())} for item in items]
 
 
-def answer_all(questions: Sequence[dict[str, Any]], context: Context) -> list[dict[str, Any]]:
+def answer_all(
+    questions: Sequence[dict[str, Any]], context: Context, app: Any = graph
+) -> list[dict[str, Any]]:
     """Run the graph on every question; each result is the graph's output plus `seconds` and `correct`."""
     results = []
     for item in questions:
         started = time.perf_counter()
-        output = graph.invoke({"question": item["question"], "image": item["image_path"]}, context=context)
+        output = app.invoke({"question": item["question"], "image": item["image_path"]}, context=context)
         correct = bool(cover_exact_match(output.get("answer", ""), gold_answers(item)))
         results.append({**output, "seconds": time.perf_counter() - started, "correct": correct})
     return results
@@ -91,6 +95,7 @@ def accuracy_table(questions: Sequence[dict[str, Any]], runs: dict[str, list[dic
     table.add_column("1-hop", justify="right")
     table.add_column("2-hop", justify="right")
     table.add_column("mean iterations", justify="right")
+    table.add_column("mean tool calls", justify="right")
     table.add_column("s / question", justify="right")
     for name, results in runs.items():
         hops = [q.get("hops", 1) for q in questions]
@@ -100,10 +105,18 @@ def accuracy_table(questions: Sequence[dict[str, Any]], runs: dict[str, list[dic
             f"{sum(right)}/{len(right)}",
             f"{sum(c for c, h in zip(right, hops, strict=True) if h == 1)}/{hops.count(1)}",
             f"{sum(c for c, h in zip(right, hops, strict=True) if h == 2)}/{hops.count(2)}",
-            f"{sum(len(r['trajectory']) - 1 for r in results) / len(results):.2f}",
+            _mean_iterations(results),
+            f"{sum(sum(tool_calls(r['trajectory'])) for r in results) / len(results):.2f}",
             f"{sum(r['seconds'] for r in results) / len(results):.2f}",
         )
     return table
+
+
+def _mean_iterations(results: Sequence[dict[str, Any]]) -> str:
+    """PMSR's iterations after the initial search; an agent has rounds, not iterations."""
+    if any("action" in step for r in results for step in r["trajectory"]):
+        return "–"
+    return f"{sum(len(r['trajectory']) - 1 for r in results) / len(results):.2f}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -118,6 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     runs = {
         "PMSR": answer_all(questions, context),
         "single pass": answer_all(questions, replace(context, single_pass=True)),
+        "ProMSA agent": answer_all(questions, PromsaContext(kb_dir=args.kb_dir), agent_graph),
     }
     for item, result in zip(questions, runs["PMSR"], strict=True):
         console.print(trajectory_table(item, result))

@@ -25,6 +25,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from tools.errors import ConfigError
 from tools.images import DEFAULT_MAX_BYTES, DEFAULT_MAX_PIXELS
+from tools.retrieval import MAX_K
 
 C = TypeVar("C", bound="Context")
 
@@ -307,3 +308,49 @@ def client_schema(schema: type[C]) -> type[C]:
 
     served.__init__ = __init__
     return served
+
+
+@dataclass(kw_only=True)
+class PromsaContext(Context):
+    """Settings of one ProMSA agent run (SPEC §2b): the models and KB of `Context`, plus the agent's budgets.
+
+    Defaults follow the authors' public code (4 text searches, 3 image searches, top-3 per call).
+    PMSR's hyper-parameters and ablation switches (`k_text`, `tau`, `max_iter`, …) do not apply to
+    the agent, and it searches the local KBs only (no `web`). Env fallbacks as for every field:
+    `PMSR_TEXT_SEARCH_BUDGET`, `PMSR_IMAGE_SEARCH_K`, ….
+    """
+
+    text_search_budget: int = setting(4, "Text searches the agent may make per question.")
+    image_search_budget: int = setting(3, "Image searches the agent may make per question.")
+    text_search_k: int = setting(3, "Passages one text search returns (ids already returned are skipped).")
+    image_search_k: int = setting(
+        3, "Image–text pairs one image search returns (ids already returned are skipped)."
+    )
+    action_protocol: Literal["auto", "native", "tagged"] = setting(
+        "auto",
+        (
+            "How the model states its action: 'native' tool calling (bind_tools), 'tagged' text "
+            "(<tool_call>{json}</tool_call> or <answer>…</answer>), or 'auto' = native when the model "
+            "supports tool calling (Ollama, OpenAI-compatible) and tagged otherwise."
+        ),
+    )
+    max_tool_calls: int = setting(
+        16, "Most tool calls one agent run may be budgeted (larger budgets are refused).", operator=True
+    )
+
+    def __post_init__(self) -> None:
+        if self.web:  # asked for by the caller; PMSR_WEB in the environment is meant for PMSR and ignored
+            raise ConfigError("the ProMSA agent searches the local KBs only: drop web=True (or use pmsr_web)")
+        super().__post_init__()
+        self.web = False
+        budgets = {
+            "text_search_budget": self.text_search_budget,
+            "image_search_budget": self.image_search_budget,
+        }
+        if min(budgets.values()) < 0 or sum(budgets.values()) > self.max_tool_calls:
+            raise ConfigError(
+                f"agent budgets {budgets} must be ≥ 0 and sum to at most max_tool_calls={self.max_tool_calls}"
+            )
+        for name in ("text_search_k", "image_search_k"):
+            if not 1 <= getattr(self, name) <= MAX_K:
+                raise ConfigError(f"{name}={getattr(self, name)} must lie in 1..{MAX_K}")

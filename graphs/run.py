@@ -1,12 +1,15 @@
-"""Batch mode: run PMSR over a questions JSONL file, resumably, and score the results.
+"""Batch mode: run a graph (PMSR by default) over a questions JSONL file, resumably, and score the results.
 
-    python -m graphs.run QUESTIONS.jsonl --out RESULTS.jsonl [--concurrency N] [--limit N] [--ids ID ...]
-        [--retry-failed] [--shard I/N] [--server URL] [--score [--judge SPEC]] [every Context option]
-    python -m graphs.run score RESULTS.jsonl [--judge SPEC] [--out-dir DIR]
+    python -m graphs.run QUESTIONS.jsonl --out RESULTS.jsonl [--graph pmsr|promsa] [--concurrency N]
+        [--limit N] [--ids ID ...] [--retry-failed] [--shard I/N] [--server URL] [--score [--judge SPEC]]
+        [every run-context option]
+    python -m graphs.run score RESULTS.jsonl [MORE.jsonl ...] [--judge SPEC] [--out-dir DIR]
 
-Output: one JSON line per finished item (the input fields + `prediction`, `description`, `trajectory`,
-`saturation`, `stop_reason`, `errors`, `status` ok|error, `error`, `settings`, `seconds`), written,
-flushed and fsync'd as each item finishes, so an interrupted run leaves a valid file.
+Output: one JSON line per finished item (the input fields + `prediction`, the graph's other outputs —
+PMSR: `description`, `trajectory`, `saturation`; the agent: `evidence`, `trajectory` of rounds,
+`malformed` — and `stop_reason`, `errors`, `status` ok|error, `error`, `graph`, `settings`, `seconds`),
+written, flushed and fsync'd as each item finishes, so an interrupted run leaves a valid file. One
+results file holds one graph's results: resuming it with another `--graph` is refused.
 
 Resume: ids already in the output are skipped. A torn last line (the process was killed mid-write) is
 cut off before appending. `--retry-failed` reruns ids whose line says `status: error`; their new lines
@@ -37,8 +40,8 @@ from typing import Any
 
 from tqdm import tqdm
 
-from graphs.context import Context
-from tools.errors import ImageError, InputError, PMSRError
+from graphs.registry import DEFAULT_GRAPH, GRAPHS, context_fields, graph_entry
+from tools.errors import ConfigError, ImageError, InputError, PMSRError
 from tools.images import load_image
 
 Invoke = Callable[[dict[str, Any]], dict[str, Any]]
@@ -54,6 +57,7 @@ class Backend:
     invoke: Invoke
     settings: dict[str, Any]
     inline_images: bool = False  # send images as data URLs (a remote server cannot read our paths)
+    graph: str = DEFAULT_GRAPH  # the registry name of the graph that runs (recorded on every line)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -206,6 +210,7 @@ def run_item(item: Item, backend: Backend, base_dir: Path) -> dict[str, Any]:
         record.update(status="error", error=item.error, line=item.line)
     else:
         record.update(_invoke(item, backend, base_dir))
+    record["graph"] = backend.graph
     record["settings"] = backend.settings
     record["seconds"] = round(time.perf_counter() - started, 3)
     record["finished_at"] = datetime.now(UTC).isoformat(timespec="seconds")
@@ -238,18 +243,19 @@ def _graph_input(item: Item, base_dir: Path, inline: bool) -> tuple[dict[str, An
         raise ImageError(
             f"image not found: {path} (item {item.id!r}; image_path is relative to the JSONL file)"
         )
-    return {"question": question, "image": load_image(path).data_url if inline else str(path)}, str(path)
+    image_file = str(path.absolute())  # the results stay usable from another working directory
+    return {"question": question, "image": load_image(path).data_url if inline else image_file}, image_file
 
 
 def _output_fields(output: dict[str, Any]) -> dict[str, Any]:
+    """The graph's output as result fields: `answer` becomes `prediction`, every other output is kept."""
     trajectory = output.get("trajectory") or []
+    extra = {key: value for key, value in output.items() if key != "answer"}
     return {
         "prediction": str(output.get("answer") or ""),
-        "evidence": output.get("evidence") or [],
-        "description": output.get("description", ""),
-        "trajectory": trajectory,
-        "saturation": output.get("saturation") or [],
         "stop_reason": output.get("stop_reason", ""),
+        **extra,
+        "trajectory": trajectory,
         "errors": [str(e) for e in output.get("errors") or []],
         "model_seconds": round(sum(float(step.get("model_seconds") or 0.0) for step in trajectory), 3),
     }
@@ -258,20 +264,20 @@ def _output_fields(output: dict[str, Any]) -> dict[str, Any]:
 # --- backends -------------------------------------------------------------------------------------
 
 
-def in_process_backend(overrides: dict[str, Any]) -> Backend:
-    """Run the compiled graph in this process (imported lazily: it pulls in models and the KB)."""
-    from graphs.pmsr import graph
-
-    context = Context(**overrides)
+def in_process_backend(overrides: dict[str, Any], graph: str = DEFAULT_GRAPH) -> Backend:
+    """Run the named graph in this process (imported lazily: it pulls in models and the KB)."""
+    entry = graph_entry(graph)
+    context = entry.context(**overrides)
     preflight(context)
+    app = entry.load()
 
     def invoke(graph_input: dict[str, Any]) -> dict[str, Any]:
-        return graph.invoke(graph_input, context=context)
+        return app.invoke(graph_input, context=context)
 
-    return Backend(invoke, dataclasses.asdict(context))
+    return Backend(invoke, dataclasses.asdict(context), graph=entry.name)
 
 
-def preflight(context: Context) -> None:
+def preflight(context: Any) -> None:
     """Raise before item 1 what every item would otherwise fail with: a model server that is down
     (or lacks the model), a checkpoint that is missing, a KB that does not exist or does not match."""
     from nodes.common import knowledge_base
@@ -283,7 +289,7 @@ def preflight(context: Context) -> None:
         knowledge_base(context)
 
 
-def server_backend(url: str, overrides: dict[str, Any], assistant: str = "pmsr") -> Backend:
+def server_backend(url: str, overrides: dict[str, Any], assistant: str = DEFAULT_GRAPH) -> Backend:
     """Drive a running LangGraph API server (`langgraph dev` or a deployment) through langgraph-sdk."""
     from langgraph_sdk import get_sync_client
 
@@ -295,7 +301,8 @@ def server_backend(url: str, overrides: dict[str, Any], assistant: str = "pmsr")
             raise PMSRError(f"unexpected reply from {url}: {str(output)[:200]}")
         return output
 
-    return Backend(invoke, {"server": url, "assistant": assistant, **overrides}, inline_images=True)
+    settings = {"server": url, "assistant": assistant, **overrides}
+    return Backend(invoke, settings, inline_images=True, graph=assistant)
 
 
 # --- the batch loop -------------------------------------------------------------------------------
@@ -336,6 +343,12 @@ def run_batch(
     if not questions.is_file():
         raise InputError(f"questions file not found: {questions}")
     repair_tail(out)
+    others = {str(line.get("graph") or DEFAULT_GRAPH) for line in read_results(out)} - {backend.graph}
+    if others:
+        raise InputError(
+            f"{out} holds results of the {', '.join(sorted(others))} graph, not {backend.graph}: "
+            "write this run to another --out"
+        )
     status = read_status(out)
     selected = select_items(read_questions(questions), ids, shard, limit)
     todo = [i for i in selected if i.id not in status or (retry_failed and status[i.id] != "ok")]
@@ -388,10 +401,12 @@ def _execute(
 
 
 def add_context_options(parser: argparse.ArgumentParser) -> None:
-    """One option per `Context` field, typed and documented from the dataclass itself."""
-    hints = typing.get_type_hints(Context)
+    """One option per run-context field of every graph, typed and documented from the dataclasses."""
+    hints: dict[str, Any] = {}
+    for entry in GRAPHS.values():
+        hints |= typing.get_type_hints(entry.context)
     group = parser.add_argument_group("run context (each also read from env PMSR_<FIELD>)")
-    for field in dataclasses.fields(Context):
+    for field in context_fields():
         hint = hints[field.name]
         help_text = f"{field.metadata.get('description', '')} (default: {field.default})".replace("%", "%%")
         flag = "--" + field.name.replace("_", "-")
@@ -404,12 +419,8 @@ def add_context_options(parser: argparse.ArgumentParser) -> None:
 
 
 def context_overrides(args: argparse.Namespace) -> dict[str, Any]:
-    """The Context fields given on the command line (the rest keep their env/default values)."""
-    return {
-        f.name: getattr(args, f.name)
-        for f in dataclasses.fields(Context)
-        if getattr(args, f.name) is not None
-    }
+    """The context fields given on the command line (the rest keep their env/default values)."""
+    return {f.name: getattr(args, f.name) for f in context_fields() if getattr(args, f.name) is not None}
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -423,15 +434,30 @@ def _shard(text: str) -> tuple[int, int]:
 
 
 def _add_score_options(parser: argparse.ArgumentParser) -> None:
+    from evaluation.metrics import RewardConfig  # light: pure functions
+
+    default = RewardConfig()
     parser.add_argument("--judge", metavar="SPEC", help="chat model spec of the LLM judge (off when omitted)")
     parser.add_argument(
         "--judge-cache", default=".cache/pmsr-judge", help="folder of the judge's verdict cache"
     )
+    reward = parser.add_argument_group("the ProMSA reward: correct + format·valid − λ·min(calls / H_max, 1)")
+    reward.add_argument(
+        "--reward-lambda", type=float, default=default.tool_cost, help=f"λ (default: {default.tool_cost})"
+    )
+    reward.add_argument(
+        "--reward-format", type=float, default=default.format_weight,
+        help=f"weight of format validity (default: {default.format_weight})",
+    )  # fmt: skip
+    reward.add_argument(
+        "--reward-h-max", type=int, default=None,
+        help=f"H_max (default: the run's budgets, else {default.DEFAULT_H_MAX})",
+    )  # fmt: skip
 
 
 def run_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m graphs.run", description="Run PMSR over a questions JSONL file (see also: score)."
+        prog="python -m graphs.run", description="Run a graph over a questions JSONL file (see also: score)."
     )
     parser.add_argument("questions", type=Path, help="questions JSONL (SPEC §4)")
     parser.add_argument("--out", type=Path, required=True, help="results JSONL (appended; resumed)")
@@ -440,7 +466,15 @@ def run_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ids", nargs="+", help="run only these ids")
     parser.add_argument("--retry-failed", action="store_true", help="rerun items whose result is an error")
     parser.add_argument("--shard", type=_shard, metavar="I/N", help="run shard I of N (0-based, by id hash)")
-    parser.add_argument("--server", metavar="URL", help="drive a LangGraph API server (assistant 'pmsr')")
+    parser.add_argument(
+        "--graph",
+        choices=list(GRAPHS),
+        default=DEFAULT_GRAPH,
+        help="; ".join(f"{e.name}: {e.summary}" for e in GRAPHS.values()) + f" (default: {DEFAULT_GRAPH})",
+    )
+    parser.add_argument(
+        "--server", metavar="URL", help="drive a LangGraph API server (its assistant --graph)"
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--score", action="store_true", help="score the results when the run completes")
     parser.add_argument("--score-dir", type=Path, help="where --score writes tables and reports")
@@ -451,19 +485,31 @@ def run_parser() -> argparse.ArgumentParser:
 
 def score_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m graphs.run score", description="Score a results JSONL file."
+        prog="python -m graphs.run score",
+        description="Score results JSONL files; several files are also compared side by side.",
     )
-    parser.add_argument("results", type=Path)
-    parser.add_argument("--out-dir", type=Path, help="default: <results stem>_scores next to the results")
+    parser.add_argument("results", type=Path, nargs="+")
+    parser.add_argument(
+        "--out-dir",
+        type=Path,
+        help="default: <results stem>_scores next to one file; with several, each file's folder "
+        "and the comparison go under it (default: compare_scores next to the first file)",
+    )
     _add_score_options(parser)
     return parser
 
 
-def _score(results: Path, out_dir: Path | None, judge: str | None, judge_cache: str) -> None:
-    from evaluation.score import score_file
+def _score(results: list[Path], out_dir: Path | None, args: argparse.Namespace) -> None:
+    from evaluation.metrics import RewardConfig
+    from evaluation.score import compare_files, score_file
 
-    output = score_file(results, out_dir, judge, judge_cache)
-    print(f"scores written to {output.files['summary_md'].parent}", file=sys.stderr)
+    reward = RewardConfig(args.reward_lambda, args.reward_format, args.reward_h_max)
+    if len(results) == 1:
+        output = score_file(results[0], out_dir, args.judge, args.judge_cache, reward=reward)
+        print(f"scores written to {output.files['summary_md'].parent}", file=sys.stderr)
+        return
+    folder = compare_files(results, out_dir, args.judge, args.judge_cache, reward=reward)
+    print(f"scores and the comparison written to {folder}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -471,7 +517,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if argv[:1] == ["score"]:
             args = score_parser().parse_args(argv[1:])
-            _score(args.results, args.out_dir, args.judge, args.judge_cache)
+            _score(args.results, args.out_dir, args)
             return 0
         return _run(run_parser().parse_args(argv))
     except PMSRError as exc:
@@ -481,7 +527,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     overrides = context_overrides(args)
-    backend = server_backend(args.server, overrides) if args.server else in_process_backend(overrides)
+    entry = graph_entry(args.graph)
+    foreign = sorted(set(overrides) - {f.name for f in dataclasses.fields(entry.context)})
+    if foreign:
+        flags = ", ".join("--" + name.replace("_", "-") for name in foreign)
+        raise ConfigError(f"{flags}: not a setting of the {entry.name} graph")
+    if args.server:
+        backend = server_backend(args.server, overrides, entry.name)
+    else:
+        backend = in_process_backend(overrides, entry.name)
     stats = run_batch(
         args.questions, args.out, backend, args.concurrency, args.limit, args.ids, args.retry_failed,
         args.shard, progress=not args.no_progress,
@@ -495,7 +549,7 @@ def _run(args: argparse.Namespace) -> int:
             os._exit(EXIT_INTERRUPTED)  # running model calls would otherwise keep the process alive
         return EXIT_INTERRUPTED
     if args.score:
-        _score(args.out, args.score_dir, args.judge, args.judge_cache)
+        _score([args.out], args.score_dir, args)
     return 0
 
 

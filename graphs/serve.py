@@ -28,6 +28,7 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph_sdk.runtime import ServerRuntime
 
 from graphs import pmsr as pmsr_graphs
+from graphs import promsa as promsa_graphs
 from graphs.context import Context, check_client_settings, client_schema, client_settings
 from nodes.common import input_image, knowledge_base
 from tools.errors import ConfigError
@@ -58,6 +59,7 @@ def trajectory_summary(output: dict[str, Any]) -> dict[str, Any]:
         )
     return {
         "answer": str(output.get("answer") or ""),
+        "evidence": list(output.get("evidence") or []),
         "stop_reason": output.get("stop_reason", ""),
         "trajectory": steps,
         "errors": [str(e) for e in output.get("errors") or []],
@@ -145,4 +147,11 @@ pmsr_web = serve(
     pmsr_graphs.web_graph,
     "PMSR with web search: a Lens-style image lookup bootstraps the first record, then web search "
     "and page extraction replace the text KB.",
+)
+promsa = serve(
+    "promsa",
+    promsa_graphs.graph,
+    "Answer a question about an image with a search agent (ProMSA): each round it searches the "
+    "operator's image–text KB by the image or the text KB with a query it writes, under per-run "
+    "budgets, and stops when the evidence answers.",
 )

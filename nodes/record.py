@@ -124,6 +124,12 @@ def extractive_record(
     to_attribute = sentence_vecs @ vectors[0]
     weights = np.asarray([chain.weight(title, sentence) for title, sentence in pieces], dtype=np.float32)
     rankings = [weights * (0.5 + 0.5 * to_attribute + 0.5 * (sentence_vecs @ fv)) for fv in focus_vecs]
-    chosen = take_in_turn(sentence_vecs, rankings or [weights * (0.5 + to_attribute)], RECORD_SENTENCES)
+    rankings = rankings or [weights * (0.5 + to_attribute)]
+    chosen = take_in_turn(sentence_vecs, rankings, RECORD_SENTENCES)
+    own = [
+        i for i, (title, sentence) in enumerate(pieces) if chain.place(title, sentence).startswith("anchor")
+    ]
+    if own and not set(own) & set(chosen):  # keep the anchor's best line: later steps read the chain from it
+        chosen = [max(own, key=lambda i: rankings[0][i]), *chosen[: RECORD_SENTENCES - 1]]
     lines = [f"{pieces[i][0]}: {pieces[i][1]}" for i in chosen]
     return "\n".join([anchor_line(anchor), *lines] if anchor else lines), seconds

@@ -10,6 +10,10 @@ in `models` (when given), can wait `delay_s` before each answer, and can fail ev
 HTTP status `fail_with`. It is threaded, so many
 concurrent requests each wait the delay in parallel (used by the batch benchmark).
 
+A reply is text, or a `ToolReply` dict `{"content": "...", "tool_calls": [{"name": ..., "arguments": {...}}]}`
+that each dialect sends as real tool-call JSON: Ollama as `message.tool_calls` (arguments an object),
+OpenAI as `choices[0].message.tool_calls` (arguments a JSON string, `finish_reason: tool_calls`).
+
     with FakeModelServer(replies=["Paris"], models={"m"}) as server:
         os.environ["OLLAMA_HOST"] = server.url
 """
@@ -29,7 +33,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-Reply = str | Callable[[dict[str, Any]], str]
+ToolReply = dict[str, Any]  # {"content": str, "tool_calls": [{"name": str, "arguments": dict}]}
+Reply = str | ToolReply | Callable[[dict[str, Any]], str | ToolReply]
 
 
 @dataclass
@@ -59,7 +64,7 @@ class FakeModelServer:
 
     def __init__(
         self,
-        replies: Reply | list[str] = "ok",
+        replies: Reply | list[str | ToolReply] = "ok",
         *,
         models: set[str] | None = None,
         delay_s: float = 0.0,
@@ -100,7 +105,7 @@ class FakeModelServer:
     def knows(self, model: str) -> bool:
         return self.models is None or model in self.models
 
-    def reply_for(self, body: dict[str, Any]) -> str:
+    def reply_for(self, body: dict[str, Any]) -> str | ToolReply:
         with self._lock:
             if callable(self.replies):
                 return self.replies(body)
@@ -151,7 +156,8 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
         # ---- Ollama ---------------------------------------------------------------------------
 
         def ollama_chat(self, body: dict[str, Any]) -> None:
-            text = server.reply_for(body)
+            text, calls = _split(server.reply_for(body))
+            tool_calls = [{"function": {"name": c["name"], "arguments": c["arguments"]}} for c in calls]
             done = {
                 "model": body["model"],
                 "created_at": "2026-01-01T00:00:00Z",
@@ -160,13 +166,14 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
                 "prompt_eval_count": 10,
                 "eval_count": 5,
             }
+            message = {"role": "assistant", "content": text} | ({"tool_calls": tool_calls} if calls else {})
             if not body.get("stream", True):
-                self._json(200, {**done, "message": {"role": "assistant", "content": text}})
+                self._json(200, {**done, "message": message})
                 return
             half = len(text) // 2
             lines = [
-                {**done, "done": False, "message": {"role": "assistant", "content": piece}}
-                for piece in (text[:half], text[half:])
+                {**done, "done": False, "message": {**message, "content": text[:half]}},
+                {**done, "done": False, "message": {"role": "assistant", "content": text[half:]}},
             ]
             lines.append({**done, "message": {"role": "assistant", "content": ""}})
             self._send(200, "application/x-ndjson", "".join(json.dumps(x) + "\n" for x in lines).encode())
@@ -181,12 +188,25 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
         # ---- OpenAI ---------------------------------------------------------------------------
 
         def openai_chat(self, body: dict[str, Any]) -> None:
-            text = server.reply_for(body)
+            text, calls = _split(server.reply_for(body))
+            tool_calls = [
+                {
+                    "id": f"call_{i}",
+                    "type": "function",
+                    "function": {"name": c["name"], "arguments": json.dumps(c["arguments"])},
+                }
+                for i, c in enumerate(calls)
+            ]
+            finish = "tool_calls" if calls else "stop"
+            message = {"role": "assistant", "content": text or None} | (
+                {"tool_calls": tool_calls} if calls else {}
+            )
             if body.get("stream"):
                 chunk = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": body["model"]}
+                delta = {**message, "tool_calls": [{"index": i, **c} for i, c in enumerate(tool_calls)]}
                 events = [
-                    {**chunk, "choices": [{"index": 0, "delta": {"role": "assistant", "content": text}}]},
-                    {**chunk, "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]},
+                    {**chunk, "choices": [{"index": 0, "delta": delta if calls else message}]},
+                    {**chunk, "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]},
                 ]
                 payload = "".join(f"data: {json.dumps(e)}\n\n" for e in events) + "data: [DONE]\n\n"
                 self._send(200, "text/event-stream", payload.encode())
@@ -198,13 +218,7 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
                     "object": "chat.completion",
                     "created": 0,
                     "model": body["model"],
-                    "choices": [
-                        {
-                            "index": 0,
-                            "finish_reason": "stop",
-                            "message": {"role": "assistant", "content": text},
-                        }
-                    ],
+                    "choices": [{"index": 0, "finish_reason": finish, "message": message}],
                     "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
                 },
             )
@@ -245,6 +259,13 @@ def _handler_for(server: FakeModelServer) -> type[BaseHTTPRequestHandler]:
         ("GET", "/v1/models"): Handler.openai_models,
     }
     return Handler
+
+
+def _split(reply: str | ToolReply) -> tuple[str, list[dict[str, Any]]]:
+    """The text and the tool calls of a scripted reply."""
+    if isinstance(reply, str):
+        return reply, []
+    return str(reply.get("content") or ""), list(reply.get("tool_calls") or [])
 
 
 def _not_found(path: str, model: str) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -397,13 +398,10 @@ def wait_for_lines(out: Path, count: int, process: subprocess.Popen[str], timeou
     raise AssertionError(f"{out} did not reach {count} lines in {timeout}s")
 
 
-def test_killed_cli_resumes_with_every_id_exactly_once(
-    tmp_path: Path, tiny_kb: tuple[Path, Path], model_server: FakeModelServer
-) -> None:
-    world, kb_dir = tiny_kb
-    ids = [f"k{i:02d}" for i in range(16)]
-    questions = tmp_path / "questions.jsonl"
-    rel_image = os.path.relpath(world / "query.png", tmp_path)
+def world_questions(folder: Path, world: Path, ids: list[str]) -> Path:
+    """One question per id about the tiny world's query image (its path relative to the file)."""
+    questions = folder / "questions.jsonl"
+    rel_image = os.path.relpath(world / "query.png", folder)
     questions.write_text(
         "".join(
             json.dumps({"id": i, "question": QUESTION, "image_path": rel_image, "answer": "Syldavia"}) + "\n"
@@ -411,10 +409,15 @@ def test_killed_cli_resumes_with_every_id_exactly_once(
         ),
         encoding="utf-8",
     )
-    out = tmp_path / "results.jsonl"
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGKILL):
+    return questions
+
+
+def kill_runs(out: Path, start: Callable[[], subprocess.Popen[str]], signals: list[int], total: int) -> None:
+    """Start the CLI once per signal and send it after the run wrote two lines; nothing written is lost,
+    every line is whole JSON, no id is written twice, and the file is not complete yet."""
+    for sig in signals:
         before = out.read_text(encoding="utf-8").count("\n") if out.exists() else 0
-        process = start_cli(questions, out, kb_dir, model_server)
+        process = start()
         at_signal = wait_for_lines(out, before + 2, process)  # this run has written two
         process.send_signal(sig)
         _, stderr = process.communicate(timeout=60)
@@ -422,7 +425,18 @@ def test_killed_cli_resumes_with_every_id_exactly_once(
         lines = out.read_text(encoding="utf-8").splitlines()
         assert len(lines) >= at_signal  # nothing already written was lost
         done = [json.loads(line)["id"] for line in lines]  # every line is whole JSON
-        assert len(done) == len(set(done)) and len(done) < len(ids)
+        assert len(done) == len(set(done)) and len(done) < total
+
+
+def test_killed_cli_resumes_with_every_id_exactly_once(
+    tmp_path: Path, tiny_kb: tuple[Path, Path], model_server: FakeModelServer
+) -> None:
+    world, kb_dir = tiny_kb
+    ids = [f"k{i:02d}" for i in range(16)]
+    questions = world_questions(tmp_path, world, ids)
+    out = tmp_path / "results.jsonl"
+    signals = [signal.SIGINT, signal.SIGTERM, signal.SIGKILL]
+    kill_runs(out, lambda: start_cli(questions, out, kb_dir, model_server), signals, len(ids))
     with open(out, "a", encoding="utf-8") as handle:
         handle.write('{"id": "k15", "predic')  # as if SIGKILL had landed mid-write
     process = start_cli(questions, out, kb_dir, model_server, concurrency=8)

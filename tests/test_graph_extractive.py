@@ -11,9 +11,12 @@ import pytest
 
 from graphs.context import Context
 from graphs.pmsr import graph
-from nodes.answer import evidence_chain, first_line
+from nodes.answer import first_line
 from nodes.common import merge_candidates, split_sentences, strip_question, take_in_turn, top_unique
-from nodes.formulate import capitalised_spans, parse_trajectory_query, split_budget
+from nodes.extractive.anchor import names_in
+from nodes.extractive.chain import Chain, read_anchor_line
+from nodes.extractive.question import read_question
+from nodes.formulate import parse_trajectory_query, split_budget
 from tests.graph_kit import (
     IMAGE_SPEC,
     MODEL_SPEC,
@@ -57,8 +60,9 @@ def test_extractive_operators_never_call_the_chat_model(world: SimpleNamespace) 
 def test_extractive_records_come_from_their_own_iteration(world: SimpleNamespace) -> None:
     result = extractive_run(world, adaptive_stop=False, max_iter=2)
     for iteration in result.out["trajectory"]:
-        lines = iteration["record"].splitlines()
-        assert 0 < len(lines) <= 4
+        anchor, *lines = iteration["record"].splitlines()
+        assert read_anchor_line(anchor) is not None, "a record states what the image shows first"
+        assert 0 < len(lines) <= 5
         for line in lines:
             title, _, sentence = line.partition(": ")
             assert any(c["title"] == title and sentence in c["text"] for c in iteration["candidates"]), line
@@ -70,9 +74,10 @@ def test_extractive_trajectory_query_reaches_the_bridge_entity(world: SimpleName
     assert trajectory_query["kind"] == "trajectory" and trajectory_query["text"] != record_query["text"]
     assert "Zeta River" in strip_question(trajectory_query["text"], QUESTION)
     assert any(c["id"] == "p-river" for c in full.out["trajectory"][1]["candidates"])
-    assert "Syldavia" in full.out["answer"]
+    assert full.out["answer"] == "Syldavia"
+    assert [e["id"] for e in full.out["evidence"]][:1] == ["p-river"], "the line the answer was read from"
     single = extractive_run(world, single_pass=True)
-    assert "Syldavia" not in single.out["answer"], "one pass does not reach the second hop here"
+    assert single.out["answer"] != "Syldavia", "one pass does not reach the second hop here"
 
 
 def test_text_only_description_uses_no_pair(world: SimpleNamespace) -> None:
@@ -102,12 +107,14 @@ def test_parse_trajectory_query(reply: str, expected: str | None) -> None:
     assert parse_trajectory_query(reply) == expected
 
 
-def test_capitalised_spans_find_names_not_sentence_starts() -> None:
+def test_names_are_capitalised_spans_not_sentence_starts_or_dates() -> None:
     sentence = (
         "By far their largest population lives on Rottnest Island, near Albany, as Willem de Vlamingh saw."
     )
-    assert capitalised_spans(sentence) == ["Rottnest Island", "Albany", "Willem de Vlamingh"]
-    assert capitalised_spans("Born in July 1906 in New York City.") == ["New York City"]
+    assert names_in(sentence) == ["Rottnest Island", "Albany", "Willem de Vlamingh"]
+    assert names_in("Born in July 1906 in New York City.") == ["New York City"]
+    assert names_in("On 11 February 2015 a Falcon 9 launched it.") == ["Falcon 9"]
+    assert names_in("It was made by the Dutch Post-Impressionist Vincent van Gogh.") == ["Vincent van Gogh"]
 
 
 def test_split_budget_and_strip_question() -> None:
@@ -139,18 +146,21 @@ def test_sentence_selection_skips_near_duplicates_and_alternates_rankings() -> N
     assert take_in_turn(vectors, [by_question, by_query], 10) == [0, 3, 2]
 
 
-def test_evidence_chain_follows_mentions_from_the_best_pair() -> None:
-    step0 = [
-        candidate("i1", 0.9, "pairs", "Lake Alpha", "Lake Alpha drains into the Zeta River."),
-        candidate("i2", 0.4, "pairs", "Mount Beta", "A mountain."),
-        candidate("p1", 0.8, "text", "Lake Beta", "Lake Beta drains into the Omega River."),
+def test_the_chain_links_the_anchor_to_the_entities_its_entries_name() -> None:
+    entries = [
+        ("Lake Alpha", "Lake Alpha drains into the Zeta River near Rottnest Island."),
+        ("Zeta River", "The Zeta River flows through Syldavia."),
+        ("Lake Beta", "Lake Beta drains into the Omega River."),
     ]
-    step1 = [candidate("p2", 0.7, "text", "Zeta River (Syldavia)", "It flows through Syldavia.")]
-    trajectory = [
-        {"step": 0, "queries": [], "candidates": step0, "record": "", "seconds": 0.0, "model_seconds": 0.0},
-        {"step": 1, "queries": [], "candidates": step1, "record": "", "seconds": 0.0, "model_seconds": 0.0},
-    ]
-    assert evidence_chain(trajectory) == {"Lake Alpha", "Zeta River (Syldavia)"}
+    one_hop = Chain.build("Lake Alpha", entries, read_question("Into which river does this lake drain?"))
+    assert one_hop.links == ("Zeta River", "Rottnest Island") and not one_hop.bridged
+    assert one_hop.weight(*entries[0]) > one_hop.weight(*entries[1]) > one_hop.weight(*entries[2])
+    two_hop = Chain.build(
+        "Lake Alpha", entries, read_question("Which country does the river that drains this lake cross?")
+    )
+    assert two_hop.links[0] == "Zeta River", "a link named like the description comes first"
+    assert two_hop.bridged and "Zeta River" in two_hop.known
+    assert two_hop.weight(*entries[1]) > two_hop.weight(*entries[0]) > two_hop.weight(*entries[2])
 
 
 def test_sentences_and_answer_line_helpers() -> None:

@@ -1,4 +1,5 @@
-"""`langgraph dev` serves the PMSR graph: runs through `langgraph_sdk` and `RemoteGraph`, offline.
+"""`langgraph dev` serves the PMSR graphs and the ProMSA agent: runs through `langgraph_sdk` and
+`RemoteGraph`, offline.
 
 The server is a real `langgraph dev` process on a free 127.0.0.1 port (the session's
 `langgraph_server` fixture, tests/conftest.py), configured through the environment with the
@@ -26,13 +27,15 @@ def server(langgraph_server: SimpleNamespace) -> SimpleNamespace:
     return langgraph_server
 
 
-def stream_run(server: SimpleNamespace, inputs: dict, context: dict | None = None) -> SimpleNamespace:
+def stream_run(
+    server: SimpleNamespace, inputs: dict, context: dict | None = None, assistant: str = "pmsr"
+) -> SimpleNamespace:
     client = get_sync_client(url=server.url)
     thread = client.threads.create()
     chunks = list(
         client.runs.stream(
             thread["thread_id"],
-            "pmsr",
+            assistant,
             input=inputs,
             stream_mode=["custom", "updates", "values"],
             context=context,
@@ -92,7 +95,24 @@ def test_a_bad_image_is_reported_as_a_run_error(server: SimpleNamespace) -> None
 def test_the_web_variant_is_served_as_its_own_assistant(server: SimpleNamespace) -> None:
     client = get_sync_client(url=server.url)
     assistants = {a["graph_id"]: a["assistant_id"] for a in client.assistants.search()}
-    assert set(assistants) == {"pmsr", "pmsr_web"}
+    assert set(assistants) == {"pmsr", "pmsr_web", "promsa"}
     schemas = client.assistants.get_schemas(assistants["pmsr_web"])
     assert {"web", "lens_provider", "k_text"} <= set(schemas["context_schema"]["properties"])
     assert set(schemas["input_schema"]["properties"]) == {"question", "image"}
+
+
+def test_the_promsa_agent_is_served_and_streams_its_rounds(server: SimpleNamespace) -> None:
+    image = load_image(server.image).data_url
+    run = stream_run(server, {"question": QUESTION, "image": image}, {"text_search_budget": 1}, "promsa")
+    assert run.errors == []
+    assert {e["node"] for e in run.custom} == {"prepare", "policy", "image_search", "text_search", "answer"}
+    rounds = run.final["trajectory"]
+    assert [r["action"] for r in rounds] == ["image_search", "text_search", "stop"]  # 1 text search allowed
+    assert rounds[0]["candidates"][0]["title"] == "Lake Alpha"
+    assert run.final["answer"].strip() and run.final["evidence"]
+    assert run.final["stop_reason"] in {"answered", "budget_spent"} and run.final["malformed"] == 0
+    assert set(run.final) == {"answer", "evidence", "trajectory", "stop_reason", "errors", "malformed"}
+    client = get_sync_client(url=server.url)
+    promsa = next(a for a in client.assistants.search() if a["graph_id"] == "promsa")
+    schema = client.assistants.get_schemas(promsa["assistant_id"])["context_schema"]["properties"]
+    assert {"text_search_budget", "image_search_budget", "text_search_k", "action_protocol"} <= set(schema)

@@ -8,6 +8,7 @@ from test_kb_store import write_corpus
 
 from kb.build import build_kb
 from kb.store import KnowledgeBase, open_kb
+from tools.errors import ConfigError
 from tools.images import load_image
 from tools.retrieval import fused_search, image_search, retrieval_tools, text_search
 
@@ -80,3 +81,28 @@ def test_untracked_tools_repeat_results(kb_and_image) -> None:
     once = tools["text_search"].invoke({"query": "river desert", "k": 3})
     again = tools["text_search"].invoke({"query": "river desert", "k": 3})
     assert once == again and once.count("[") == 3
+
+
+def test_fixed_k_tools_take_only_their_content_argument(kb_and_image) -> None:
+    kb, image = kb_and_image
+    seen: set[str] = set()
+    tools = {
+        t.name: t
+        for t in retrieval_tools(kb, image, seen=seen, fixed_k={"text_search": 3, "image_search": 2})
+    }
+    assert set(tools["text_search"].tool_call_schema.model_json_schema()["properties"]) == {"query"}
+    assert tools["image_search"].tool_call_schema.model_json_schema().get("properties", {}) == {}
+    assert "k" in tools["fused_search"].tool_call_schema.model_json_schema()["properties"]  # not fixed
+    first = tools["text_search"].invoke(
+        {"name": "text_search", "args": {"query": "island"}, "id": "1", "type": "tool_call"}
+    )
+    again = tools["text_search"].invoke(
+        {"name": "text_search", "args": {"query": "island"}, "id": "2", "type": "tool_call"}
+    )
+    images = tools["image_search"].invoke(
+        {"name": "image_search", "args": {}, "id": "3", "type": "tool_call"}
+    )
+    assert [len(m.artifact) for m in (first, again, images)] == [3, 3, 2]
+    assert len(seen) == 8 and {c["id"] for c in images.artifact} <= seen
+    with pytest.raises(ConfigError, match="1 ≤ k ≤ 50"):
+        retrieval_tools(kb, image, fixed_k={"text_search": 0})

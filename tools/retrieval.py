@@ -11,13 +11,14 @@ them); this module does not import the store, so tools stay below `kb/` and the 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Protocol
 
 import numpy as np
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
+from tools.errors import ConfigError
 from tools.types import Candidate
 
 Vector = np.ndarray
@@ -69,20 +70,54 @@ def _plain(found: list[Candidate]) -> list[Candidate]:
 
 # --- LangChain tools ------------------------------------------------------------------------------
 
+DEFAULT_K = 5  # results per call when the caller does not say
 
-class TextSearchArgs(BaseModel):
+
+class QueryArgs(BaseModel):
     query: str = Field(description="What to look up, e.g. an entity name plus the attribute asked for.")
-    k: int = Field(default=5, ge=1, le=MAX_K, description="How many passages to return.")
+
+
+class NoArgs(BaseModel):
+    """Nothing to fill in: the tool searches with the input image."""
+
+
+class PagingArgs(BaseModel):
+    k: int = Field(default=DEFAULT_K, ge=1, le=MAX_K, description="How many results to return.")
     exclude: list[str] = Field(default_factory=list, description="Ids of results not to return again.")
 
 
-class ImageSearchArgs(BaseModel):
-    k: int = Field(default=5, ge=1, le=MAX_K, description="How many image–text pairs to return.")
-    exclude: list[str] = Field(default_factory=list, description="Ids of results not to return again.")
+class TextSearchArgs(QueryArgs, PagingArgs):
+    pass
+
+
+class ImageSearchArgs(PagingArgs):
+    pass
 
 
 class FusedSearchArgs(TextSearchArgs):
     pass
+
+
+TOOL_NAMES = ("text_search", "image_search", "fused_search")
+_DESCRIPTIONS = {
+    "text_search": (
+        "Search the encyclopedia's text passages. Use it once you know which entity the image "
+        "shows: ask for that entity together with the fact you still need."
+    ),
+    "image_search": (
+        "Reverse image search: find encyclopedia entries whose pictures look like the input image. "
+        "Use it first to identify what the image shows; calling it again returns further matches."
+    ),
+    "fused_search": (
+        "Search image–text entries by the input image and a text query together (both must match)."
+    ),
+}
+# The arguments a model fills in: (k and exclusion per call, k fixed by `retrieval_tools(fixed_k=...)`).
+_SCHEMAS: dict[str, tuple[type[BaseModel], type[BaseModel]]] = {
+    "text_search": (TextSearchArgs, QueryArgs),
+    "image_search": (ImageSearchArgs, NoArgs),
+    "fused_search": (FusedSearchArgs, QueryArgs),
+}
 
 
 def format_results(found: list[Candidate]) -> str:
@@ -98,62 +133,47 @@ def format_results(found: list[Candidate]) -> str:
 
 
 def retrieval_tools(
-    kb: SearchableKB, image: Any, *, w: float = 0.5, seen: set[str] | None = None
+    kb: SearchableKB | None,
+    image: Any,
+    *,
+    w: float = 0.5,
+    seen: set[str] | None = None,
+    fixed_k: Mapping[str, int] | None = None,
 ) -> list[BaseTool]:
     """`text_search`, `image_search` and `fused_search` as LangChain tools bound to one KB and image.
 
     Each tool returns the results as text (for the model) and as `Candidate`s (the message's
     artifact). With `seen`, every returned id is added to it and excluded from later calls, so an
-    agent that searches again gets new evidence (the ProMSA exclusion list).
+    agent that searches again gets new evidence (the ProMSA exclusion list). With `fixed_k` (tool
+    name → k), those tools always return that many results and take only their content argument
+    (a query; nothing for image search): the budgeted tools of an agent, whose exclusion is `seen`.
+    `kb=None` gives tools for their schemas only (binding to a model, exporting dialogues).
     """
     memory = seen if seen is not None else set()
-    track = seen is not None
+    fixed = dict(fixed_k or {})
+    for name, k in fixed.items():
+        if name not in _SCHEMAS or not 1 <= k <= MAX_K:
+            raise ConfigError(f"fixed k {name}={k}: use one of {', '.join(TOOL_NAMES)} with 1 ≤ k ≤ {MAX_K}")
+    searches: dict[str, Callable[[str, int, set[str]], list[Candidate]]] = {
+        "text_search": lambda query, k, exclude: text_search(kb, query, k, exclude),
+        "image_search": lambda query, k, exclude: image_search(kb, image, k, exclude),
+        "fused_search": lambda query, k, exclude: fused_search(kb, image, query, k, w, exclude),
+    }
 
-    def remember(found: list[Candidate]) -> tuple[str, list[Candidate]]:
-        if track:
-            memory.update(c["id"] for c in found)
-        return format_results(found), found
+    def make(name: str) -> BaseTool:
+        def run(query: str = "", k: int = DEFAULT_K, exclude: list[str] | None = None) -> tuple[str, list]:
+            excluded = set(exclude or ()) | (memory if seen is not None else set())
+            found = searches[name](query, fixed.get(name, k), excluded)
+            if seen is not None:
+                memory.update(c["id"] for c in found)
+            return format_results(found), found
 
-    def excluded(exclude: list[str]) -> set[str]:
-        return set(exclude) | (memory if track else set())
-
-    def search_passages(query: str, k: int = 5, exclude: list[str] | None = None) -> tuple[str, list]:
-        return remember(text_search(kb, query, k, excluded(exclude or [])))
-
-    def search_images(k: int = 5, exclude: list[str] | None = None) -> tuple[str, list]:
-        return remember(image_search(kb, image, k, excluded(exclude or [])))
-
-    def search_fused(query: str, k: int = 5, exclude: list[str] | None = None) -> tuple[str, list]:
-        return remember(fused_search(kb, image, query, k, w, excluded(exclude or [])))
-
-    return [
-        StructuredTool.from_function(
-            search_passages,
-            name="text_search",
-            description=(
-                "Search the encyclopedia's text passages. Use it once you know which entity the image "
-                "shows: ask for that entity together with the fact you still need."
-            ),
-            args_schema=TextSearchArgs,
+        return StructuredTool.from_function(
+            run,
+            name=name,
+            description=_DESCRIPTIONS[name],
+            args_schema=_SCHEMAS[name][name in fixed],
             response_format="content_and_artifact",
-        ),
-        StructuredTool.from_function(
-            search_images,
-            name="image_search",
-            description=(
-                "Reverse image search: find encyclopedia entries whose pictures look like the input image. "
-                "Use it first to identify what the image shows; calling it again returns further matches."
-            ),
-            args_schema=ImageSearchArgs,
-            response_format="content_and_artifact",
-        ),
-        StructuredTool.from_function(
-            search_fused,
-            name="fused_search",
-            description=(
-                "Search image–text entries by the input image and a text query together (both must match)."
-            ),
-            args_schema=FusedSearchArgs,
-            response_format="content_and_artifact",
-        ),
-    ]
+        )
+
+    return [make(name) for name in TOOL_NAMES]

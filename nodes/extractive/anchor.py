@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from nodes.extractive.question import word_set
+from nodes.extractive.question import TYPE_NOUNS, word_set
 from tools.types import Candidate
 
 AGREEMENT_BONUS = (
@@ -91,8 +91,10 @@ def names_in(text: str) -> list[str]:
         words = match.group(0).rstrip("'’.").split()
         while words and words[0] in _NOT_NAMES:
             words.pop(0)
-        while len(words) > 1 and _DESCRIPTOR.match(words[0]):
-            words.pop(0)  # "Dutch Post-Impressionist Vincent van Gogh" → "Vincent van Gogh"
+        while len(words) > 1 and _DESCRIPTOR.match(words[0]) and words[-1].lower() not in TYPE_NOUNS:
+            words.pop(
+                0
+            )  # "Dutch Post-Impressionist Vincent van Gogh" → "Vincent van Gogh", not "Indian Ocean"
         while words and words[-1] in _NOT_NAMES:
             words.pop()  # a trailing "Image", "Also"
         if len(words) >= 2 and words[-1].isdigit() and words[-2] in _NOT_NAMES:

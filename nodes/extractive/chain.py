@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from nodes.extractive.anchor import (
     EntityGuess,
     aliases,
-    definition,
     entry_names,
     linked_names,
     mentions,
     same_entity,
 )
 from nodes.extractive.question import QuestionShape
-from nodes.extractive.spans import head_phrase, nearness
+from nodes.extractive.spans import definition_head, nearness
 
 ANCHOR_PREFIX = "Image shows: "
 _ANCHOR_LINE = re.compile(rf"^{re.escape(ANCHOR_PREFIX)}(.+?)(?: \(match (-?[\d.]+)\))?$")
@@ -113,7 +112,7 @@ class Chain:
             if is_about(title, text, link):
                 return "bridge" if rank == 0 else "link"
         if self.bridge and set(self.bridge.split()) & {w.lower() for w in title.split()}:
-            return "link"  # an entity named like the description ("Empress Dowager …"), not linked yet
+            return "names chain"  # an entity named like the description ("Empress Dowager …"), not linked
         if self.links and mentions(text, self.links[0]):
             return "names bridge"
         if any(mentions(text, name) for name in self.names):
@@ -125,11 +124,17 @@ def rank_links(shape: QuestionShape, links: Sequence[str], anchor_texts: Sequenc
     """Links, the likeliest bridge first: one whose name shares a word with the bridge's description
     or the question ("Yale University" for "the university where …"), then one the anchor's texts
     mention right next to a question word ("the botanist Anders Dahl"), then in order."""
-    question = {w for b in shape.bridges for w in b.split()} | set(shape.attribute)
+    described = [w for b in shape.bridges for w in b.split()]
+    question = (set(described) | set(shape.attribute)) - {
+        shape.type_noun
+    }  # the answer's kind names no bridge
 
     def rank(link: str) -> tuple[float, float]:
         shared = len(question & {w.lower() for w in link.split()})
-        near = max((nearness(shape, link, text) for text in anchor_texts if link in text), default=0.0)
+        near = max(
+            (nearness(shape, link, text, described or shape.asked) for text in anchor_texts if link in text),
+            default=0.0,
+        )
         return -shared, -near
 
     return sorted(links, key=rank)
@@ -139,7 +144,7 @@ def _describes(noun: str, anchor: str, texts: Sequence[str]) -> bool:
     """Whether a description's noun names the anchor's own kind ("palace complex" for the Summer Palace)."""
     words = {w.lower() for w in anchor.split()}
     for text in texts:
-        words |= set(head_phrase([w.strip(",;()").lower() for w in definition(text).split()]))
+        words |= set(definition_head(text))
     return any(w in words or w.rstrip("s") in words for w in noun.split())
 
 

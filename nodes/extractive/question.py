@@ -69,6 +69,8 @@ TYPE_NOUNS = word_set("""
     composer architect king queen emperor empress president leader species genus family animal bird fish
     plant tree flower fruit insect mammal reptile breed colour color material element instrument sport
     program programme mission spacecraft ship aircraft vehicle car rocket hemisphere zodiac sign part
+    corporation institute college school academy agency society association foundation project reserve
+    navy army league garden park
 """)
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -118,6 +120,7 @@ class QuestionShape:
     bridge: str = ""  # a thing the question describes through the image ("the country where this … lives")
     asked: list[str] = field(default_factory=list)  # attribute words outside the bridge's description
     outer: list[str] = field(default_factory=list)  # descriptions around the bridge's ("the empress who …")
+    described: list[str] = field(default_factory=list)  # content words of the bridge's description
 
     @property
     def bridges(self) -> list[str]:
@@ -169,6 +172,7 @@ def read_question(question: str) -> QuestionShape:
         year_role=_year_role(lower),
         bridge=bridge,
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
+        described=asked_words(plain[start:end], reference) if bridge else [],
         asked=[w for w in attribute if w in outside] + [w for w in outside if w in RELATION_WORDS],
     )
 

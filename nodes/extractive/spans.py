@@ -21,7 +21,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from nodes.extractive.anchor import DEMONYM, bare, definition, entry_names, mentions, names_in, same_entity
-from nodes.extractive.question import NUMBER_WORDS, STOPWORDS, QuestionShape, word_set
+from nodes.extractive.question import NUMBER_WORDS, STOPWORDS, TYPE_NOUNS, QuestionShape, word_set
 
 UNKNOWN_TYPE_FIT = 0.25  # a name whose kind the evidence does not state
 NEAR_BONUS = 0.3  # added for a span right next to a question word, shrinking with distance
@@ -54,9 +54,15 @@ _NUMBER = re.compile(r"\b\d[\d,]*(?:\.\d+)?\b")
 _TOKEN = re.compile(r"[\w'’-]+")
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}$")
 _NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
+_COPULAS = word_set("is was are were")
+_HEAD_ENDS = word_set("""
+    of in on at from that which who whose with between near to into through by for as under over after
+    before during since until across around along within about like where when while
+""")
 _LINKING = word_set("of de van von da du la le del the and")
 COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it is of the asked kind
 TYPED_PHRASE_FIT = 0.6
+OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
 LOCATIVE_FIT = 0.35  # a name after "in", "at", "near" or "from", when a place is asked for
 PLACE_KINDS = word_set(
     "place city town village country nation region state province island continent"
@@ -221,7 +227,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     kinds = SYNONYMS.get(noun, word_set(f"{noun} {noun}s"))
     head = name_head(span)
     if span[:1].islower():
-        named_kind = any(kinds & set(head_phrase(_definition_words(other.text))) for other in lines)
+        named_kind = any(kinds & set(definition_head(other.text)) for other in lines)
         return TYPED_PHRASE_FIT if head in kinds and not named_kind else 0.0
     if head in kinds:
         return 1.0  # "Indian Ocean", "Guatemala City", "People's Republic of China"
@@ -235,11 +241,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if re.search(apposition, line.text, re.IGNORECASE) or re.search(copula, line.text, re.IGNORECASE):
         return 1.0
     fit = entry_fit(span, kinds, lines)
-    if (
-        fit == UNKNOWN_TYPE_FIT
-        and kinds & PLACE_KINDS
-        and re.search(rf"\b(?:in|at|near|from)\s+(?:the\s+)?{re.escape(span)}", line.text)
-    ):
+    if fit == UNKNOWN_TYPE_FIT and head in TYPE_NOUNS and len(span.split()) > 1:
+        return OTHER_KIND_FIT  # "Northern Sea" when a country is asked for: its name says what it is
+    locative = rf"\b(?:in|at|near|from|through|across)\s+(?:the\s+)?{re.escape(span)}"
+    if fit == UNKNOWN_TYPE_FIT and kinds & PLACE_KINDS and re.search(locative, line.text):
         fit = LOCATIVE_FIT  # "a university in New Haven": a place after a locative preposition
     if fit == UNKNOWN_TYPE_FIT:  # "near Cygnus and Sagitta": a name listed with one of the kind is one too
         peers = [entry_fit(peer, kinds, lines) for peer in coordinated(span, line.text)]
@@ -272,23 +277,22 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
         return 0.0
     kinds = SYNONYMS.get(shape.type_noun, word_set(f"{shape.type_noun} {shape.type_noun}s"))
     for line in lines:
-        head = head_phrase(_definition_words(line.text))
-        if not is_entry_of(span, line) or not kinds & set(head):
+        if not is_entry_of(span, line) or not kinds & set(definition_head(line.text)):
             continue
-        after = " ".join(definition(line.text).split()[len(head) - 1 : len(head) + RELATION_WINDOW])
-        if any(_relates(after, name) for name in chain):
-            return RELATION_BONUS
+        words = definition(line.text).split()
+        for i, word in enumerate(words):
+            after = " ".join(words[i : i + RELATION_WINDOW + 1])
+            if word.lower().strip(",;") in kinds and any(_relates(after, name) for name in chain):
+                return RELATION_BONUS
     return 0.0
 
 
 def _relates(after: str, name: str) -> bool:
     """Whether `after` (the kind word and what follows it) reads "<kind> of|in [the …] <name>" with no
     other name in between: "capital of Australia", "star in the constellation Lyra"."""
-    match = re.match(r"\S+\s+(?:of|in)\s+(.*)", after)
-    if not match or not mentions(match.group(1), name):
-        return False
-    before = match.group(1)[: match.group(1).find(name.split()[0])]
-    return not re.search(r"\b[A-Z]", before)
+    match = re.match(r"\S+\s+(?:of|in)\s+", after)
+    at = after.find(name.split()[0], match.end()) if match else -1
+    return at >= 0 and mentions(after, name) and not re.search(r"\b[A-Z]", after[match.end() : at])
 
 
 def entry_fit(span: str, kinds: frozenset[str], lines: Sequence[EvidenceLine]) -> float:
@@ -297,8 +301,8 @@ def entry_fit(span: str, kinds: frozenset[str], lines: Sequence[EvidenceLine]) -
     entries = [line for line in lines if is_entry_of(span, line)]
     if not entries:
         return UNKNOWN_TYPE_FIT
-    heads = [set(head_phrase(_definition_words(line.text))) for line in entries]
-    return 0.9 if any(kinds & head for head in heads) else 0.1
+    heads = [set(definition_head(line.text)) for line in entries]
+    return 0.9 if any(kinds & head for head in heads) else OTHER_KIND_FIT
 
 
 def _definition_words(text: str) -> list[str]:
@@ -310,12 +314,17 @@ def is_entry_of(span: str, line: EvidenceLine) -> bool:
     return same_entity(line.title, span) or any(same_entity(n, span) for n in entry_names(line.text))
 
 
-def head_phrase(words: list[str]) -> list[str]:
-    """The words of a definition before its first preposition or clause break: "the capital and largest
-    city of France" → [the, capital, and, largest, city]."""
+def definition_head(text: str) -> list[str]:
+    """The words that say what an entry is: in a gloss ("Canberra, …: the capital and largest city of
+    …"), its definition up to the first preposition or clause break ([the, capital, and, largest,
+    city]); in prose ("Ganymede, a moon of Jupiter, is the largest moon …"), the same after the copula."""
+    words = _definition_words(text)
+    if not entry_names(text):
+        copula = next((i for i, w in enumerate(words[:8]) if w in _COPULAS), None)
+        words = words[copula + 1 :] if copula is not None else words
     head = []
     for word in words:
-        if word in {"of", "in", "on", "at", "from", "that", "which", "who", "with", "between", "near", "to"}:
+        if word in _HEAD_ENDS:
             break
         head.append(word)
     return head
@@ -331,9 +340,10 @@ def person_fit(span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> 
     return 0.6 if len(span.split()) >= 2 else UNKNOWN_TYPE_FIT
 
 
-def nearness(shape: QuestionShape, span: str, text: str) -> float:
-    """A bonus for spans close to a question word (matched by stem) within the same clause."""
-    focus = [w for w in shape.asked if w != shape.type_noun and len(w) > 2]
+def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | None = None) -> float:
+    """A bonus for spans close to a question word (matched by stem) within the same clause; the words
+    are what is asked (`shape.asked`) unless given."""
+    focus = [w for w in (shape.asked if words is None else words) if w != shape.type_noun and len(w) > 2]
     if not focus:
         return 0.0
     best = None

@@ -1,0 +1,31 @@
+"""Prepare: check the inputs once and reset the run (a second run on the same thread starts clean)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.runtime import Runtime
+from langgraph.types import Overwrite
+
+from graphs.context import PromsaContext
+from graphs.promsa_state import AgentState
+from nodes.common import emit, input_image, require_question
+from nodes.promsa.common import agent_context, budgets
+
+
+def prepare(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]:
+    """Raise `InputError`/`ImageError` on bad inputs before anything is searched; reset the outputs."""
+    context = agent_context(runtime)
+    require_question(state.get("question"))
+    input_image(state.get("image") or "")
+    allowed = ", ".join(f"{action} ×{n}" for action, n in budgets(context).items())
+    policy = "model" if context.generative else "embedded stand-in"
+    emit(runtime, "prepare", 0, f"budgets: {allowed}; policy: {policy}")
+    return {
+        "answer": "",
+        "evidence": [],
+        "stop_reason": "",
+        "trajectory": Overwrite([]),
+        "errors": Overwrite([]),
+        "malformed": Overwrite(0),
+    }
