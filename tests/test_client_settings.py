@@ -13,7 +13,14 @@ import pytest
 from PIL import Image
 from pydantic import TypeAdapter
 
-from graphs.context import Context, check_client_settings, client_schema, client_settings, is_operator_setting
+from graphs.context import (
+    Context,
+    PromsaContext,
+    check_client_settings,
+    client_schema,
+    client_settings,
+    is_operator_setting,
+)
 from graphs.serve import SERVED, served_graph
 from nodes.common import image_limits, input_image, require_question
 from tools.errors import ConfigError, ImageError, InputError
@@ -71,11 +78,13 @@ def test_client_values_are_checked(values: dict, message: str) -> None:
 
 
 def test_every_served_graph_has_a_client_schema() -> None:
-    assert set(SERVED) == {"pmsr", "pmsr_web"}
+    assert set(SERVED) == {"pmsr", "pmsr_web", "promsa"}
     for entry in SERVED.values():
-        assert entry.context_schema is client_schema(Context)
-        assert entry.description and entry.settings == client_settings(Context)
-    with pytest.raises(ConfigError, match="no served graph 'x': choose one of pmsr, pmsr_web"):
+        own = entry.graph.context_schema.__mro__[1]  # the graph's own Context class
+        assert entry.context_schema is client_schema(own)
+        assert entry.description and entry.settings == client_settings(own)
+    assert SERVED["promsa"].context_schema is client_schema(PromsaContext)
+    with pytest.raises(ConfigError, match="no served graph 'x': choose one of pmsr, pmsr_web, promsa"):
         served_graph("x")
 
 

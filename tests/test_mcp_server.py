@@ -78,7 +78,7 @@ async def exercise(session: ClientSession, world: SimpleNamespace) -> None:
     assert (k_schema["minimum"], k_schema["maximum"]) == (1, MAX_K)
     assert tools["text_search"].inputSchema["required"] == ["query"]
     assert set(tools["image_search"].inputSchema["required"]) == {"image"}
-    assert tools["answer"].inputSchema["properties"]["graph"]["enum"] == ["pmsr", "pmsr_web"]
+    assert tools["answer"].inputSchema["properties"]["graph"]["enum"] == ["pmsr", "pmsr_web", "promsa"]
 
     expected = [c["id"] for c in text_search(world.kb, "Zeta River flows", 3)]
     assert ids(await call(session, "text_search", query="Zeta River flows", k=3)) == expected

@@ -238,7 +238,7 @@ def test_embedded_policy_identifies_then_follows_the_bridge_then_stops(world: Si
     assert rounds[1]["query"] == "Lake Alpha country river flowing out cross"
     assert rounds[2]["action"] == "text_search" and rounds[2]["query"].startswith("Zeta River")
     assert run.out["stop_reason"] in {"answered", "budget_spent"} and run.out["malformed"] == 0
-    assert "Syldavia" in run.out["answer"]
+    assert run.out["answer"] == "Syldavia"
     assert any(e["id"] == "p-river" and "Syldavia" in e["text"] for e in run.out["evidence"])
     assert sum(r["action"] == "image_search" for r in rounds) == 1  # never a second image search
 

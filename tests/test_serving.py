@@ -25,6 +25,7 @@ from langgraph_sdk import get_sync_client
 from PIL import Image
 
 from graphs.context import Context, client_settings, env_name, is_operator_setting
+from graphs.serve import SERVED
 from tests.conftest import MAX_IMAGE_BYTES
 from tests.graph_kit import QUESTION
 from tools.images import load_image
@@ -114,8 +115,12 @@ def test_studio_context_form_offers_only_per_run_settings(langgraph_server: Simp
     client = get_sync_client(url=langgraph_server.url)
     for assistant in client.assistants.search():
         schema = client.assistants.get_schemas(assistant["assistant_id"])["context_schema"]
-        assert set(schema["properties"]) == set(client_settings(Context))
-        assert schema["properties"]["k_text"]["description"].startswith("Text passages")
+        served = SERVED[assistant["graph_id"]].graph.context_schema.__mro__[1]  # the graph's own Context
+        assert set(schema["properties"]) == set(client_settings(served))
+        assert not set(schema["properties"]) & {
+            f.name for f in dataclasses.fields(served) if f.metadata["operator"]
+        }
+        assert schema["properties"]["w"]["description"].startswith("Weight of text similarity")
 
 
 def test_the_built_in_mcp_route_is_off(langgraph_server: SimpleNamespace) -> None:

@@ -209,6 +209,8 @@ def image_reference(lower: str) -> str:
             words.append(word)
             if len(words) == 2:
                 break
+        if len(words) == 2 and lower.endswith(" " + " ".join(words)):
+            words.pop()  # "… does this lake cross": a question's last word after the noun is its verb
         if words and not set(words) <= IMAGE_WORDS:
             return " ".join(words)
     return ""
