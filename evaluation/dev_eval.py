@@ -79,7 +79,7 @@ def row(set_name: str, run: DevRun, lines: list[dict[str, Any]]) -> dict[str, An
         "F1": summary["f1"],
         "CEM": summary["cem"],
         "recall by iteration": recall,
-        "iterations": summary["avg_iter"],
+        "iterations": summary["avg_iter"] - 1,  # records after the initial search
         "answer words": statistics.median(words) if words else 0,
         "s/question": summary["avg_seconds"],
         "gold": sum(bool(gold_answers(line)) for line in lines),
@@ -88,7 +88,7 @@ def row(set_name: str, run: DevRun, lines: list[dict[str, Any]]) -> dict[str, An
 
 def table(rows: Sequence[dict[str, Any]]) -> Table:
     out = Table(title="Dev sets of look-alike entities (embedded default; EM of the short answer)")
-    for name in ("set", "run", "n", "EM", "F1", "CEM", "cumulative recall by iteration", "mean iter",
+    for name in ("set", "run", "n", "EM", "F1", "CEM", "cumulative recall by iteration", "iterations",
                  "median words", "s / question"):  # fmt: skip
         out.add_column(name, justify="left" if name in ("set", "run") else "right")
     for r in rows:
@@ -109,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--graphs", nargs="+", choices=list(RUNS), default=["pmsr", "single_pass"])
     parser.add_argument("--concurrency", type=int, default=2, help="questions answered at once")
     args = parser.parse_args(argv)
-    console = Console()
+    console = Console(width=max(Console().width, 130))
     kb_dir = prepare(args.data, args.work, console)
     rows = []
     for set_name in args.sets:
