@@ -1,15 +1,15 @@
 """Load times, throughput and latency of the embedded models on this machine, before and after.
 
-    python -m benchmarks.models [--data ../shared/data/dev/wiki_text] [--images DIR] [--repeats 3]
+    python -m benchmarks.models [--data ../shared/data/dev/wiki_text] [--images DIR] [--threads N]
 
 Prints, each measured in this one process:
-- where models run (device, dtype, torch threads);
+- where models run (device, dtype, torch threads: on a busy shared machine `--threads 1` can be faster);
 - SmolLM2 load: transformers reading the GGUF itself (the previous path; `--no-reference` skips its
   ~30 s), the first load on a machine (GGUF converted into a fresh cache folder) and a cached load;
 - MiniLM throughput on passages from `--data` (FlashRAG/wiki JSONL, read like kb.build; synthetic passages
   of mixed length otherwise), in passages per wall second and per CPU second (steadier on a shared
-  machine): as kb.build embedded before (calls of 64, sentence-transformers batches of 32), as it does
-  now (calls of 256, batches of 16 on CPU), and with the opt-in `embedded-int8`;
+  machine): as kb.build embedded before (calls of 64), as it does now (calls of 256, so
+  sentence-transformers' length sorting pads less), and with the opt-in `embedded-int8`;
 - the int8 recall check: over `--docs` passages, queries = the first sentences and the titles of 200
   of them; recall@10 of the float model's top 10 by int8 (int8 documents, and float documents with int8
   queries), and the share of queries whose own passage (or title) is in the top 10. `--dtypes float16
@@ -139,16 +139,11 @@ def bench_minilm_throughput(passages: list[Passage], repeats: int) -> None:
     int8 = make_text_embedder("embedded-int8") if exact.place.device.type == "cpu" else None
     assert isinstance(exact, SentenceTransformerEmbedder)
     exact.embed_texts(texts[:4])
-    model = exact._model
-
-    def before() -> None:  # kb.build's old 64-record batches, sentence-transformers batches of 32
-        for i in range(0, len(texts), 64):
-            model.encode(texts[i : i + 64], batch_size=32, show_progress_bar=False)
 
     def in_calls_of(embedder: Any, size: int) -> Callable[[], None]:
         return lambda: [embedder.embed_texts(texts[i : i + size]) for i in range(0, len(texts), size)]
 
-    runs = {"before: calls of 64, batches of 32": before, "now: calls of 256": in_calls_of(exact, 256)}
+    runs = {"before: calls of 64": in_calls_of(exact, 64), "now: calls of 256": in_calls_of(exact, 256)}
     if int8 is not None:
         int8.embed_texts(texts[:4])
         runs["now, embedded-int8: calls of 256"] = in_calls_of(int8, 256)
@@ -282,7 +277,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--docs", type=int, default=2000, help="passages for the recall check")
     parser.add_argument("--dtypes", nargs="*", default=[], help="also check MiniLM in these dtypes")
     parser.add_argument("--no-reference", action="store_true", help="skip transformers' own GGUF load")
+    parser.add_argument("--threads", type=int, default=None, help="torch threads (default: torch's choice)")
     args = parser.parse_args(argv)
+    if args.threads:
+        torch.set_num_threads(args.threads)
 
     where = placement()
     print(f"device {where.device}, dtype {where.dtype_name}, torch threads {torch.get_num_threads()}")

@@ -69,12 +69,9 @@ class SentenceTransformerEmbedder(BaseTextEmbedder):
     """A sentence-transformers model folder on `place`, loaded on first use.
 
     `int8`: quantize the Linear layers' weights to int8 per output channel, activations on the fly
-    (`torch.ao` dynamic quantization; CPU float32 only). On MiniLM and the dev passages it measured 1.6×
-    the float throughput per CPU second, with cosine 0.98 to the float vectors and 83–85 % of the float
-    model's top-10 kept (benchmarks/models.py) — different vectors, hence a different id.
-
-    Texts are embedded in batches of 16 on CPU (sentence-transformers sorts each call's texts by length;
-    smaller batches pad less, and measured faster than 32 on MiniLM), 32 elsewhere.
+    (`torch.ao` dynamic quantization; CPU float32 only). On MiniLM and the dev passages it measured about
+    1.5× the float throughput, with cosine 0.98 to the float vectors and 83–85 % of the float model's
+    top 10 kept (benchmarks/models.py) — different vectors, hence a different id.
     """
 
     def __init__(self, path: str, embedder_id: str, place: Placement, int8: bool = False) -> None:
@@ -82,7 +79,6 @@ class SentenceTransformerEmbedder(BaseTextEmbedder):
         self.id = embedder_id
         self.place = place
         self.int8 = int8
-        self._batch = 16 if place.device.type == "cpu" else 32
         self._lock = threading.Lock()
 
     @functools.cached_property
@@ -106,9 +102,7 @@ class SentenceTransformerEmbedder(BaseTextEmbedder):
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         with self._lock:
-            return self._model.encode(
-                texts, batch_size=self._batch, convert_to_numpy=True, show_progress_bar=False
-            )
+            return self._model.encode(texts, batch_size=32, convert_to_numpy=True, show_progress_bar=False)
 
 
 def _int8_linears(model: Any) -> Any:
