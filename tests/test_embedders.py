@@ -371,3 +371,5 @@ def test_int8_minilm_has_its_own_id_and_ranks_like_the_float_model() -> None:
     assert not np.allclose(a, b, atol=1e-3) and float(np.min(np.sum(a * b, axis=1))) > 0.9
     scores = (b @ int8.embed_texts(["Which city is the Eiffel Tower in?"]).T).ravel()
     assert int(np.argmax(scores)) == 0
+    alone = int8.embed_texts(passages[:1])  # a text's vector does not depend on its batch-mates
+    assert np.allclose(alone[0], b[0], atol=1e-6)

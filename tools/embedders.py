@@ -9,9 +9,9 @@ text tower also embeds texts for text→image search). Apps may `register_*_embe
 Every embedder returns float32, L2-normalised (n, dim) arrays, (0, dim) for an empty list, and text
 embedders are also LangChain `Embeddings`. Remote dims are discovered by one probe call at first use.
 In-process models run where the `device` / `dtype` settings say (`tools.devices`; default: PMSR_DEVICE /
-PMSR_DTYPE, else auto). An embedder's id does not name its device or dtype: the same model's float16 or
-bfloat16 vectors rank like its float32 ones (benchmarks/models.py measures it), so a KB built on a GPU
-serves queries embedded on a CPU.
+PMSR_DTYPE, else auto). An embedder's id does not name its device or dtype, so a KB built on a GPU serves
+queries embedded on a CPU: MiniLM's bfloat16 vectors measured cosine ≥ 0.9999 to its float32 ones and kept
+99.5 % of their top 10 (`benchmarks/models.py --dtypes bfloat16`); float16 carries more mantissa bits.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from langchain_core.embeddings import Embeddings
 from PIL import Image
 
 from tools import image_tags
-from tools.devices import Placement, device_setting, dtype_setting, placement
+from tools.devices import Placement, device_setting, dtype_setting, placement, torch_threads
 from tools.errors import ConfigError, PMSRError
 from tools.models import Backend, backend_env, local_checkpoint, ollama_host, openai_api_key, openai_base_url
 from tools.types import ImageEmbedder, TextEmbedder, normalise
@@ -69,9 +69,11 @@ class SentenceTransformerEmbedder(BaseTextEmbedder):
     """A sentence-transformers model folder on `place`, loaded on first use.
 
     `int8`: quantize the Linear layers' weights to int8 per output channel, activations on the fly
-    (`torch.ao` dynamic quantization; CPU float32 only). On MiniLM and the dev passages it measured about
-    1.5× the float throughput, with cosine 0.98 to the float vectors and 83–85 % of the float model's
-    top 10 kept (benchmarks/models.py) — different vectors, hence a different id.
+    (`torch.ao` dynamic quantization; CPU float32 only). Activations are scaled per tensor, so a batch
+    would make each text's vector depend on its batch-mates (cosine 0.98 alone vs batched): texts go
+    one per forward pass instead, on one torch thread (no padding then; many threads on such small
+    matrices measured several times slower). Throughput, recall against the float model and the cost of
+    its different vectors (hence its own id): `benchmarks/models.py`.
     """
 
     def __init__(self, path: str, embedder_id: str, place: Placement, int8: bool = False) -> None:
@@ -102,7 +104,12 @@ class SentenceTransformerEmbedder(BaseTextEmbedder):
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         with self._lock:
-            return self._model.encode(texts, batch_size=32, convert_to_numpy=True, show_progress_bar=False)
+            if not self.int8:
+                return self._model.encode(
+                    texts, batch_size=32, convert_to_numpy=True, show_progress_bar=False
+                )
+            with torch_threads(1):
+                return self._model.encode(texts, batch_size=1, convert_to_numpy=True, show_progress_bar=False)
 
 
 def _int8_linears(model: Any) -> Any:
