@@ -26,7 +26,7 @@ from nodes.common import image_limits, input_image, require_question
 from tools.errors import ConfigError, ImageError, InputError
 
 OPERATOR = {
-    "model", "text_embedder", "image_embedder", "max_tokens", "timeout_s", "max_retries",
+    "model", "text_embedder", "image_embedder", "device", "dtype", "max_tokens", "timeout_s", "max_retries",
     "kb_dir", "chroma_host", "chroma_port", "kb_name",
     "search_backend", "search_retries", "search_retry_s", "fetch_concurrency",
     "web_cache_dir", "web_cache_ttl_s", "allow_private_urls",
