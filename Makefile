@@ -10,7 +10,7 @@ export LANGGRAPH_CLI_NO_ANALYTICS=1
 export LANGGRAPH_NO_VERSION_CHECK=1
 export ANONYMIZED_TELEMETRY=False
 
-.PHONY: setup demo test lint bench clean
+.PHONY: setup demo test eval-dev lint bench clean
 
 # -qq: pip prints errors only (this machine's pip.conf makes it warn about every package).
 $(STAMP): pyproject.toml requirements.lock
@@ -28,6 +28,10 @@ demo: setup
 
 test: setup
 	$(BIN)/python -m pytest -q
+
+# Dev sets of look-alike entities from ../shared/data/dev (not shipped): KB build, PMSR vs single pass.
+eval-dev: setup
+	$(BIN)/python -m evaluation.dev_eval --data ../shared/data/dev
 
 lint: setup
 	$(BIN)/ruff check .

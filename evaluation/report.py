@@ -195,7 +195,8 @@ pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}
 
 
 def write_html(path: str | Path, lines: Rows, scored: Rows, title: str) -> None:
-    """One offline HTML file: per item the image, question, gold, prediction, metrics and trajectory."""
+    """One offline HTML file: per item the image, question, gold, prediction with its evidence lines,
+    metrics and trajectory."""
     by_id = {row["id"]: row for row in scored}
     body = [_item_html(line, by_id.get(str(line["id"]), {})) for line in lines]
     page = (
@@ -219,7 +220,12 @@ def _item_html(line: Mapping[str, Any], scored: Mapping[str, Any]) -> str:
     golds = line.get("answers") or line.get("answer") or ""
     golds_text = " | ".join(map(str, golds)) if isinstance(golds, list) else str(golds)
     scores = scored.get("scores", {})
-    good = scores.get("cem", 0) > 0 or scored.get("judge") is True
+    good = scores.get("em", 0) > 0 or scored.get("judge") is True
+    evidence = "".join(
+        f"<li class='evidence'>[{e(str(item.get('id')))}] <b>{e(str(item.get('title')))}</b>: "
+        f"{e(str(item.get('text')))}</li>"
+        for item in line.get("evidence") or []
+    )
     verdict = (
         ""
         if scored.get("judge") is None
@@ -236,7 +242,8 @@ def _item_html(line: Mapping[str, Any], scored: Mapping[str, Any]) -> str:
         f"<p><b>Question:</b> {e(str(line.get('question', '')))}</p>"
         f"<p><b>Gold:</b> {e(golds_text)}</p>"
         f"<p class='{'ok' if good else 'bad'}'><b>Prediction:</b> {e(str(line.get('prediction') or ''))}</p>"
-        f"<p class='meta'>{e(' '.join(f'{k}={v:.2f}' for k, v in scores.items()))} "
+        + (f"<p><b>Evidence:</b></p><ul>{evidence}</ul>" if evidence else "")
+        + f"<p class='meta'>{e(' '.join(f'{k}={v:.2f}' for k, v in scores.items()))} "
         f"type={e(str(scored.get('trajectory_type')))}{verdict}</p>"
         + "".join(f"<p class='bad'>{e(str(err))}</p>" for err in errors)
         + chain

@@ -5,8 +5,8 @@
 It builds `kb_data/demo` from `examples/demo/` with `kb.build.build_kb` (ids already stored are
 skipped, so a second run or an interrupted one resumes), answers every demo question with full PMSR
 and with a single pass of the same profile, and with the ProMSA agent (its embedded stand-in policy),
-prints each PMSR answer with a short trajectory summary, and the demo accuracy (cover EM) and mean
-tool calls of the three runs.
+prints each PMSR answer (a short span) with its evidence and a short trajectory summary, and the
+demo accuracy (EM of the short answer, and CEM) and mean tool calls of the three runs.
 
 Budget: the demo KB has ~100 passages and 13 pairs, so the reference k_text=20 / k_image=10 would
 return a fifth of the text KB and most pairs on every query — retrieval would no longer have to be
@@ -26,7 +26,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from evaluation.metrics import cover_exact_match, gold_answers, tool_calls
+from evaluation.metrics import cover_exact_match, exact_match, gold_answers, tool_calls
 from graphs.context import Context, PromsaContext
 from graphs.pmsr import graph
 from graphs.promsa import graph as agent_graph
@@ -57,13 +57,21 @@ def load_questions(path: Path) -> list[dict[str, Any]]:
 def answer_all(
     questions: Sequence[dict[str, Any]], context: Context, app: Any = graph
 ) -> list[dict[str, Any]]:
-    """Run the graph on every question; each result is the graph's output plus `seconds` and `correct`."""
+    """Run the graph on every question; each result is the graph's output plus `seconds`, `correct`
+    (exact match of the short answer) and `covered` (a gold answer contained in it)."""
     results = []
     for item in questions:
         started = time.perf_counter()
         output = app.invoke({"question": item["question"], "image": item["image_path"]}, context=context)
-        correct = bool(cover_exact_match(output.get("answer", ""), gold_answers(item)))
-        results.append({**output, "seconds": time.perf_counter() - started, "correct": correct})
+        answer, golds = output.get("answer", ""), gold_answers(item)
+        results.append(
+            {
+                **output,
+                "seconds": time.perf_counter() - started,
+                "correct": bool(exact_match(answer, golds)),
+                "covered": bool(cover_exact_match(answer, golds)),
+            }
+        )
     return results
 
 
@@ -80,18 +88,23 @@ def trajectory_table(item: dict[str, Any], result: dict[str, Any]) -> Table:
         )
         titles = list(dict.fromkeys(c["title"] for c in it["candidates"]))[:5]
         table.add_row(str(it["step"]), queries, "; ".join(titles))
+    evidence = "\n".join(
+        f"  evidence [{e['id']}] {e['title']}: {e['text'][:140]}" for e in result.get("evidence") or []
+    )
     table.caption = (
         f"{mark} answer: {result['answer'][:160]!r} | gold: {item['answer']} | stop: {result['stop_reason']} "
         f"| saturation: {[round(s, 3) for s in result.get('saturation', [])]} | {result['seconds']:.1f} s"
+        + (f"\n{evidence}" if evidence else "")
     )
     table.caption_justify = "left"
     return table
 
 
 def accuracy_table(questions: Sequence[dict[str, Any]], runs: dict[str, list[dict[str, Any]]]) -> Table:
-    table = Table(title="Demo accuracy (cover EM)", title_justify="left")
+    table = Table(title="Demo accuracy (EM of the short answer; CEM: gold contained)", title_justify="left")
     table.add_column("run")
-    table.add_column("correct", justify="right")
+    table.add_column("EM", justify="right")
+    table.add_column("CEM", justify="right")
     table.add_column("1-hop", justify="right")
     table.add_column("2-hop", justify="right")
     table.add_column("mean iterations", justify="right")
@@ -103,6 +116,7 @@ def accuracy_table(questions: Sequence[dict[str, Any]], runs: dict[str, list[dic
         table.add_row(
             name,
             f"{sum(right)}/{len(right)}",
+            f"{sum(r['covered'] for r in results)}/{len(results)}",
             f"{sum(c for c, h in zip(right, hops, strict=True) if h == 1)}/{hops.count(1)}",
             f"{sum(c for c, h in zip(right, hops, strict=True) if h == 2)}/{hops.count(2)}",
             _mean_iterations(results),

@@ -96,6 +96,19 @@ class Context:
     max_tokens: int = setting(512, "Most tokens the chat model may write per call.", operator=True)
     timeout_s: float = setting(120.0, "Seconds before a model call is abandoned.", operator=True)
     max_retries: int = setting(1, "Retries of a failed model call.", operator=True)
+    device: str = setting(
+        "auto",
+        (
+            "Where in-process models run (embedded, hf:): 'auto' (cuda, else mps, else cpu), 'cpu', 'cuda', "
+            "'cuda:<n>' or 'mps'. Model servers ignore it."
+        ),
+        operator=True,
+    )
+    dtype: Literal["auto", "float32", "float16", "bfloat16"] = setting(
+        "auto",
+        "Weight dtype of in-process models: 'auto' = float32 on CPU, bfloat16/float16 on a GPU.",
+        operator=True,
+    )
 
     # --- knowledge bases ----------------------------------------------------------------------
     kb_dir: str = setting(

@@ -36,6 +36,7 @@ from kb.formats import (
     read_passages,
 )
 from kb.store import Kind, KnowledgeBase, open_kb
+from tools.devices import DEVICE_FORMS
 from tools.errors import ImageError, InputError, PMSRError
 from tools.images import load_image
 
@@ -78,7 +79,7 @@ class _Run:
     kb: KnowledgeBase
     summary: BuildSummary
     token: str
-    batch_size: int
+    batch_sizes: dict[Kind, int]
     excluder: ImageExcluder | None
     progress: bool
 
@@ -94,21 +95,28 @@ def build_kb(
     text_embedder: str = "embedded",
     image_embedder: str = "embedded",
     limit: int | None = None,
-    batch_size: int = 64,
+    batch_size: int = 256,
+    pair_batch_size: int = 64,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     chunk_overlap: int = DEFAULT_CHUNK_OVERLAP,
     exclude_images: Sequence[str | Path] = (),
     exclude_distance: int = 0,
     progress: bool = True,
+    device: str | None = None,
+    dtype: str | None = None,
 ) -> BuildSummary:
     """Add the passages of `text_files` and the pairs of `pair_files` to the KB, skipping stored ids.
 
     `limit` caps the records read per collection (the first N, in input order); `exclude_images`
     are question JSONL files whose images must not enter the pair KB (phash within `exclude_distance`).
+    A batch is one embedding call and one atomic upsert: `batch_size` text passages (the embedder sorts
+    a call's texts by length, so bigger batches pad less) or `pair_batch_size` pairs (whose decoded
+    images are held in memory together). `device` / `dtype` place in-process embedders (`tools.devices`).
     """
     _require_files([*text_files, *pair_files, *exclude_images])
-    if batch_size < 1:
-        raise InputError(f"--batch-size must be ≥ 1, got {batch_size}")
+    for option, size in (("--batch-size", batch_size), ("--pair-batch-size", pair_batch_size)):
+        if size < 1:
+            raise InputError(f"{option} must be ≥ 1, got {size}")
     started = time.perf_counter()
     kb = open_kb(
         kb_dir,
@@ -118,9 +126,12 @@ def build_kb(
         text_embedder=text_embedder,
         image_embedder=image_embedder,
         create=True,
+        device=device,
+        dtype=dtype,
     )
     excluder = ImageExcluder.from_questions(exclude_images, exclude_distance) if exclude_images else None
-    run = _Run(kb, BuildSummary(), uuid.uuid4().hex[:12], batch_size, excluder, progress)
+    sizes: dict[Kind, int] = {"text": batch_size, "pairs": pair_batch_size}
+    run = _Run(kb, BuildSummary(), uuid.uuid4().hex[:12], sizes, excluder, progress)
     stats = ReadStats()
     passages = _chain(
         read_passages(f, chunk_size=chunk_size, chunk_overlap=chunk_overlap, stats=stats) for f in text_files
@@ -158,7 +169,7 @@ Embed = Callable[[_Run, list[Any]], tuple[list[Any], np.ndarray]]
 
 def _ingest(run: _Run, kind: Kind, records: Iterator[R], embed: Embed) -> None:
     with tqdm(desc=f"{kind:>5}", unit="rec", disable=not run.progress, dynamic_ncols=True) as bar:
-        for batch in _batches(records, run.batch_size):
+        for batch in _batches(records, run.batch_sizes[kind]):
             fresh = _new_records(run, kind, batch)
             if fresh:
                 kept, vectors = embed(run, fresh)
@@ -253,7 +264,19 @@ def _parser() -> argparse.ArgumentParser:
     options.add_argument("--text-embedder", default="embedded", help="spec, e.g. embedded, ollama:<m>")
     options.add_argument("--image-embedder", default="embedded", help="spec, e.g. embedded, hf:<path>")
     options.add_argument("--limit", type=int, default=None, help="read at most N records per collection")
-    options.add_argument("--batch-size", type=int, default=64)
+    options.add_argument("--device", help=f"where local embedders run: {DEVICE_FORMS} (default: PMSR_DEVICE)")
+    options.add_argument(
+        "--dtype", help="their weight dtype: auto, float32, float16, bfloat16 (default: PMSR_DTYPE)"
+    )
+    options.add_argument(
+        "--batch-size", type=int, default=256, help="text passages per embedding call and upsert"
+    )
+    options.add_argument(
+        "--pair-batch-size",
+        type=int,
+        default=64,
+        help="image–text pairs per batch; their decoded images are held in memory together",
+    )
     options.add_argument(
         "--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE, help="tokens per passage chunk"
     )
@@ -281,11 +304,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             image_embedder=args.image_embedder,
             limit=args.limit,
             batch_size=args.batch_size,
+            pair_batch_size=args.pair_batch_size,
             chunk_size=args.chunk_size,
             chunk_overlap=args.chunk_overlap,
             exclude_images=args.exclude_images,
             exclude_distance=args.exclude_distance,
             progress=not args.quiet,
+            device=args.device,
+            dtype=args.dtype,
         )
     except PMSRError as exc:
         print(f"error: {exc}", file=sys.stderr)

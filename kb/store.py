@@ -27,6 +27,7 @@ import numpy as np
 from chromadb.errors import NotFoundError
 from PIL import Image
 
+from tools.devices import device_setting, dtype_setting
 from tools.embedders import make_image_embedder, make_text_embedder
 from tools.errors import BackendUnavailable, ConfigError, KBError
 from tools.images import LoadedImage
@@ -283,14 +284,17 @@ def open_kb(
     text_embedder: str = "embedded",
     image_embedder: str = "embedded",
     create: bool = False,
+    device: str | None = None,
+    dtype: str | None = None,
 ) -> KnowledgeBase:
     """Open (or with `create`, create) the KB in `kb_dir`, or on the Chroma server at `chroma_host`.
 
-    One `KnowledgeBase` per location, name and embedder specs per process (thread-safe), so graph
-    nodes can call this on every run for free. A server wins over `kb_dir` when both are given.
+    One `KnowledgeBase` per location, name, embedder specs and placement per process (thread-safe), so
+    graph nodes can call this on every run for free. A server wins over `kb_dir` when both are given.
+    `device` / `dtype` place in-process embedders (None: PMSR_DEVICE / PMSR_DTYPE, see `tools.devices`).
     """
     location = f"http://{chroma_host}:{chroma_port}" if chroma_host else _kb_path(kb_dir)
-    key = (location, name, text_embedder, image_embedder)
+    key = (location, name, text_embedder, image_embedder, device_setting(device), dtype_setting(dtype))
     with _LOCK:
         if key not in _CACHE:
             client = (
@@ -302,8 +306,8 @@ def open_kb(
                 client,
                 name=name,
                 where=location,
-                text_embedder=make_text_embedder(text_embedder),
-                image_embedder=make_image_embedder(image_embedder),
+                text_embedder=make_text_embedder(text_embedder, device, dtype),
+                image_embedder=make_image_embedder(image_embedder, device, dtype),
                 create=create,
             )
         return _CACHE[key]

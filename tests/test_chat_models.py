@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import torch
 from langchain_core.language_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from PIL import Image
@@ -22,6 +23,7 @@ from tools.images import LoadedImage, load_image
 from tools.models import (
     EmbeddedChatModel,
     ModelSettings,
+    _load_vlm,
     check_backend,
     image_message,
     make_chat_model,
@@ -395,3 +397,13 @@ def test_hf_vlm_sees_the_image_through_its_processor(tiny_vlm: Path, image: Load
     assert 0 < with_image.usage_metadata["output_tokens"] <= 4
     # the processor expanded the image into (32 / 8)² = 16 image tokens fed to the vision tower
     assert with_image.usage_metadata["input_tokens"] - text_only.usage_metadata["input_tokens"] == 16
+
+
+@pytest.mark.slow
+def test_hf_vlm_runs_in_the_chosen_dtype(tiny_vlm: Path, image: LoadedImage) -> None:
+    model = make_chat_model(f"hf:{tiny_vlm}", ModelSettings(max_tokens=2, device="cpu", dtype="bfloat16"))
+    assert (model.device, model.dtype) == ("cpu", "bfloat16")
+    reply = model.invoke([image_message("what is this ?", image)])  # pixel values cast to bfloat16 too
+    assert 0 < reply.usage_metadata["output_tokens"] <= 2
+    _, loaded = _load_vlm(str(tiny_vlm), model.placement)
+    assert {p.dtype for p in loaded.parameters()} == {torch.bfloat16}

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import torch
 from PIL import Image
 
 from tests.conftest import free_port
@@ -162,7 +163,7 @@ def test_embedders_are_cached_per_spec() -> None:
 
 @pytest.mark.parametrize("spec", ["minilm", "ollama:", "cohere:embed"])
 def test_unknown_text_spec(spec: str) -> None:
-    with pytest.raises(ConfigError, match="embedded, ollama:<model>, openai:<model> or hf:"):
+    with pytest.raises(ConfigError, match="embedded, embedded-int8, ollama:<model>, openai:<model> or hf:"):
         make_text_embedder(spec)
 
 
@@ -333,3 +334,42 @@ def test_hf_clip_embeds_images_and_texts_with_one_model(tiny_clip: Path) -> None
     words = texts.embed_texts(["a cat", "a dog", "a cat"])
     assert words.shape == (3, 16) and np.allclose(words[0], words[2], atol=1e-6)
     assert images.embed_images([]).shape == (0, 16) and texts.embed_texts([]).shape == (0, 16)
+
+
+@pytest.mark.slow
+def test_hf_clip_runs_in_the_chosen_dtype(tiny_clip: Path) -> None:
+    images = make_image_embedder(f"hf:{tiny_clip}", "cpu", "bfloat16")
+    assert images is make_text_embedder(f"hf:{tiny_clip}", "cpu", "bfloat16")
+    assert images is not make_image_embedder(f"hf:{tiny_clip}", "cpu", "float32")
+    vectors = images.embed_images([Image.new("RGB", (50, 40), (255, 0, 0))])
+    words = images.embed_texts(["a cat"])
+    assert {p.dtype for p in images._loaded[1].parameters()} == {torch.bfloat16}
+    assert vectors.dtype == words.dtype == np.float32
+    assert np.allclose(np.linalg.norm(np.vstack([vectors, words]), axis=1), 1.0, atol=1e-5)
+
+
+def test_int8_minilm_is_cpu_float32_only() -> None:
+    with pytest.raises(ConfigError, match="embedded-int8 runs on CPU in float32 only"):
+        make_text_embedder("embedded-int8", "cpu", "bfloat16")
+
+
+@pytest.mark.slow
+def test_int8_minilm_has_its_own_id_and_ranks_like_the_float_model() -> None:
+    from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
+
+    exact, int8 = make_text_embedder("embedded", "cpu", "float32"), make_text_embedder("embedded-int8", "cpu")
+    assert int8.id == "embedded:all-MiniLM-L6-v2-int8" != exact.id  # a KB built with one refuses the other
+    assert any(isinstance(m, DynamicInt8Linear) for m in int8._model.modules())
+    assert not any(isinstance(m, DynamicInt8Linear) for m in exact._model.modules())
+    passages = [
+        "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.",
+        "Photosynthesis converts light energy into chemical energy in plants.",
+        "Mount Kilimanjaro is a dormant volcano in Tanzania.",
+    ]
+    a, b = exact.embed_texts(passages), int8.embed_texts(passages)
+    assert b.dtype == np.float32 and np.allclose(np.linalg.norm(b, axis=1), 1.0, atol=1e-5)
+    assert not np.allclose(a, b, atol=1e-3) and float(np.min(np.sum(a * b, axis=1))) > 0.9
+    scores = (b @ int8.embed_texts(["Which city is the Eiffel Tower in?"]).T).ravel()
+    assert int(np.argmax(scores)) == 0
+    alone = int8.embed_texts(passages[:1])  # a text's vector does not depend on its batch-mates
+    assert np.allclose(alone[0], b[0], atol=1e-6)

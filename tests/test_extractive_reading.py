@@ -1,0 +1,278 @@
+"""The embedded profile's reading (issue 9): question shapes, the entity anchor, typed short answers.
+
+The graph-level tests use the real MiniLM text embedder on a small hand-written KB of look-alike
+animals and country glosses, so "evidence of the anchor over question-like sentences about other
+entities" is measured with the vectors the offline default really uses.
+"""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from evaluation.report import write_html
+from evaluation.score import score_lines
+from graphs.context import Context
+from graphs.pmsr import graph
+from graphs.run import in_process_backend, read_results, run_batch
+from kb.build import build_kb
+from nodes.extractive.anchor import entry_names, guess_entities
+from nodes.extractive.chain import read_anchor_line
+from nodes.extractive.question import read_question
+from nodes.extractive.spans import EvidenceLine, rank_spans
+from tests.graph_kit import (
+    IMAGE_SPEC,
+    MODEL_SPEC,
+    install_scripted_model,
+    register_test_backends,
+    solid_image,
+)
+from tools.types import Candidate
+
+# --- question shapes ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "noun", "reference", "bridge"),
+    [
+        ("Which nebula is this?", "identity", None, "", ""),
+        ("Who is the person in this portrait?", "identity", None, "person", ""),
+        ("In which year did the painter of this picture die?", "year", "year", "", "painter"),
+        ("How many humps does this camel have?", "number", None, "camel", ""),
+        ("What is the capital of the country where this wild dog lives?", "named", "capital", "wild dog",
+         "country"),
+        ("In which constellation is this nebula found?", "named", "constellation", "nebula", ""),
+        ("What colour is the skin of this apple variety?", "colour", "colour", "apple", "skin"),
+        ("What is the scientific name of this animal?", "scientific_name", "name", "animal", ""),
+        ("Who discovered this galaxy?", "person", "person", "galaxy", ""),
+        ("What was the nationality of the painter of this work?", "nationality", "nationality", "",
+         "painter"),
+    ],
+)  # fmt: skip
+def test_question_shapes(question: str, kind: str, noun: str | None, reference: str, bridge: str) -> None:
+    shape = read_question(question)
+    assert (shape.answer_type, shape.type_noun, shape.reference, shape.bridge) == (
+        kind,
+        noun,
+        reference,
+        bridge,
+    )
+
+
+def test_what_is_asked_of_a_bridge_leaves_out_how_to_find_it() -> None:
+    shape = read_question("What is the capital of the country where this humped ox works as a draft animal?")
+    assert shape.asked_text() == "capital" and "draft" in shape.attribute
+    died = read_question("In which year did the painter of this picture die?")
+    assert died.year_role == "end" and "die" in died.asked
+    around = read_question(
+        "In which year did the empress dowager who rebuilt the palace around this tower die?"
+    )
+    assert around.bridges == ["palace", "empress dowager"], "inner description first, then the outer one"
+
+
+# --- short answers from evidence lines ---------------------------------------------------------------
+
+
+def line(title: str, text: str, weight: float = 1.0, source: str = "") -> EvidenceLine:
+    return EvidenceLine(title=title, text=text, source_id=source or title, weight=weight, relevance=0.3)
+
+
+def best(
+    question: str, lines: list[EvidenceLine], known: tuple[str, ...] = (), chain: tuple[str, ...] = ()
+) -> str:
+    spans = rank_spans(read_question(question), lines, known=known, chain=chain)
+    return spans[0].text if spans else ""
+
+
+def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() -> None:
+    lines = [
+        line("dingo", "dingo, Canis dingo: wolflike wild dog of Australia", 0.6),
+        line("Darwin", "Darwin: provincial capital of the Northern Territory of Australia", 0.9),
+        line("Adelaide", "Adelaide: the state capital of South Australia", 0.7),
+        line("Canberra", "Canberra, Australian capital, capital of Australia: the capital of Australia", 0.9),
+        line("Lima", "Lima: the capital and largest city of Peru", 0.1),
+    ]
+    question = "What is the capital of the country where this wild dog lives?"
+    assert best(question, lines, known=("dingo", "Australia"), chain=("dingo", "Australia")) == "Canberra"
+    # without the relation to the bridge, any capital would do: the chain is what picks Canberra
+    ranked = rank_spans(read_question(question), lines, known=("dingo", "Australia"))
+    assert {s.text for s in ranked[:3]} >= {"Canberra", "Darwin"}
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        ("In which year did the painter of this picture die?",
+         "van Gogh, Vincent van Gogh: Dutch painter, painted it in 1889 (1853-1890)", "1890"),
+        ("In which year was the painter of this picture born?",
+         "van Gogh, Vincent van Gogh: Dutch painter (1853-1890)", "1853"),
+        ("How many humps does this camel have?", "Bactrian camel: two-humped camel of central Asia", "two"),
+        ("What colour is the skin of this apple variety?", "Granny Smith: apple with a green skin", "green"),
+        ("What is the scientific name of this animal?",
+         "giraffe, camelopard, Giraffa camelopardalis: tallest living quadruped", "Giraffa camelopardalis"),
+        ("What was the nationality of the painter of this work?",
+         "van Gogh, Vincent van Gogh: Dutch Post-impressionist painter", "Dutch"),
+        ("What are the dark columns of gas in this nebula called?",
+         "Eagle Nebula: a nebula in Serpens; its dark columns of gas are called the Pillars of Creation",
+         "Pillars of Creation"),
+        ("Which star does the constellation of this nebula contain?",
+         "Lyra: a small constellation in the northern hemisphere near Cygnus; contains the star Vega",
+         "Vega"),
+        ("Who discovered this galaxy?",
+         "Messier 81: a spiral galaxy in Ursa Major discovered by Johann Elert Bode", "Johann Elert Bode"),
+    ],
+)  # fmt: skip
+def test_a_span_of_the_expected_type_answers(question: str, text: str, answer: str) -> None:
+    assert best(question, [line(text.split(":")[0].split(",")[0], text)]) == answer
+
+
+def test_names_listed_with_a_known_constellation_are_constellations_too() -> None:
+    lines = [
+        line("Vulpecula", "Vulpecula: a constellation in the northern hemisphere near Cygnus and Sagitta"),
+        line("Sagitta", "Sagitta: a small constellation in the northern hemisphere", 0.6),
+        line("Sagittarius", "Sagittarius: a large zodiacal constellation in the southern hemisphere", 0.15),
+    ]
+    question = "Near Sagitta and which other constellation is the constellation of this nebula?"
+    assert best(question, lines, known=("Vulpecula",)) == "Cygnus"
+
+
+def test_the_anchor_is_the_best_pair_raised_by_agreeing_text() -> None:
+    def cand(cid: str, source: str, title: str, score: float, text: str = "") -> Candidate:
+        return Candidate(
+            id=cid, score=score, source=source, title=title, text=text, image_path=None, url=None
+        )
+
+    guesses = guess_entities(
+        [
+            cand("p1", "pairs", "Little penguin", 0.700),
+            cand("p2", "pairs", "Magellanic penguin", 0.690),
+            cand("t1", "text", "Magellanic penguin", 0.5, "Magellanic penguin: a penguin of South America"),
+            cand("t2", "text", "penguin", 0.5, "penguin: short-legged flightless birds"),
+        ]
+    )
+    assert [g.title for g in guesses] == ["Magellanic penguin", "Little penguin"]
+    assert guesses[0].agreeing == 1 and guesses[0].pair_score == pytest.approx(0.69)
+    assert entry_names("A dingo. dingo, warrigal, Canis dingo: wild dog") == [
+        "dingo",
+        "warrigal",
+        "Canis dingo",
+    ]
+
+
+# --- the graph on a small hand-written KB with real MiniLM vectors ------------------------------------
+
+# Look-alike animals (pairs: the same tawny colour for two of them), country glosses that all look like
+# an answer to "the capital of the country …", and one linked by the anchor's own gloss.
+PAIRS = [
+    (
+        "pair:dingo",
+        "Dingo",
+        "dingo, warrigal: wolflike yellowish-brown wild dog of Australia",
+        (200, 150, 60),
+    ),
+    (
+        "pair:jackal",
+        "Golden jackal",
+        "jackal, Canis aureus: wild dog of northern Africa and south Asia",
+        (190, 150, 70),
+    ),  # fmt: skip
+    ("pair:yak", "Yak", "yak, Bos grunniens: large long-haired wild ox of Tibet", (60, 40, 30)),
+]
+PASSAGES = [
+    ("wn:lima", "Lima", "Lima: the capital and largest city of Peru; founded by Pizarro in 1535"),
+    ("wn:ottawa", "Ottawa", "Ottawa, capital of Canada: the capital of Canada in southeastern Ontario"),
+    ("wn:cairo", "Cairo", "Cairo, capital of Egypt: the capital of Egypt and the largest city in Africa"),
+    ("wn:canberra", "Canberra",
+     "Canberra, capital of Australia: the capital of Australia in southeastern Australia"),
+    ("wn:australia", "Australia",
+     "Australia, Commonwealth of Australia: a nation occupying the whole of the Australian continent"),
+    ("wn:darwin", "Darwin", "Darwin: provincial capital of the Northern Territory of Australia"),
+    ("wn:tibet", "Tibet",
+     "Tibet, Xizang: an autonomous region of the People's Republic of China; located in the Himalayas"),
+    ("wn:dingo", "dingo", "dingo, warrigal, Canis dingo: wolflike yellowish-brown wild dog of Australia"),
+]  # fmt: skip
+QUESTION = "What is the capital of the country where this wild dog lives?"
+
+
+@pytest.fixture(scope="module")
+def lookalikes(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
+    register_test_backends()  # the colour image embedder; text vectors come from the real MiniLM
+    folder = tmp_path_factory.mktemp("lookalikes")
+    rows = []
+    for pid, title, summary, colour in PAIRS:
+        image = solid_image(folder / f"{pid.split(':')[1]}.png", colour)
+        rows.append(
+            {"id": pid, "wikipedia_title": title, "wikipedia_summary": summary, "image_path": str(image)}
+        )
+    (folder / "pairs.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    passages = "".join(json.dumps({"id": i, "title": t, "text": x}) + "\n" for i, t, x in PASSAGES)
+    (folder / "passages.jsonl").write_text(passages)
+    kb_dir = str(folder / "kb")
+    build_kb(
+        kb_dir,
+        [folder / "passages.jsonl"],
+        [folder / "pairs.jsonl"],
+        image_embedder=IMAGE_SPEC,
+        progress=False,
+    )
+    query = solid_image(folder / "query.png", (205, 148, 58))  # another view of the dingo's colour
+    install_scripted_model()
+    context = Context(model=MODEL_SPEC, operators="extractive", image_embedder=IMAGE_SPEC, kb_dir=kb_dir,
+                      k_text=4, k_image=2)  # fmt: skip
+    return SimpleNamespace(folder=folder, kb_dir=kb_dir, image=str(query), context=context)
+
+
+def test_the_anchor_is_carried_into_later_queries_and_the_bridge_is_searched(
+    lookalikes: SimpleNamespace,
+) -> None:
+    out = graph.invoke({"question": QUESTION, "image": lookalikes.image}, context=lookalikes.context)
+    first, second = out["trajectory"][:2]
+    assert read_anchor_line(first["record"].splitlines()[0])[0] == "Dingo"
+    record_query, trajectory_query = second["queries"]
+    assert "Image shows: Dingo" in record_query["text"], "the record-level query carries the anchor"
+    assert trajectory_query["text"] == "Australia capital", (
+        "the bridge the anchor links to, with what is asked"
+    )
+    assert any(c["id"] == "wn:canberra" for c in second["candidates"])
+
+
+def test_anchor_evidence_wins_over_question_like_sentences_about_others(lookalikes: SimpleNamespace) -> None:
+    out = graph.invoke({"question": QUESTION, "image": lookalikes.image}, context=lookalikes.context)
+    records = "\n".join(step["record"] for step in out["trajectory"])
+    assert "wild dog of Australia" in records
+    assert out["answer"] == "Canberra", "a short span, not quoted lines"
+    assert out["evidence"][0] == {
+        "id": "wn:canberra",
+        "title": "Canberra",
+        "text": "Canberra, capital of Australia: the capital of Australia in southeastern Australia",
+    }
+    single = graph.invoke(
+        {"question": QUESTION, "image": lookalikes.image},
+        context=Context(**{**vars(lookalikes.context), "single_pass": True}),
+    )
+    assert single["answer"] != "Canberra" or any(
+        c["id"] == "wn:canberra" for c in single["trajectory"][0]["candidates"]
+    ), "one pass answers only when its single search already found the capital"
+
+
+def test_short_answer_and_evidence_reach_the_batch_file_and_the_report(lookalikes: SimpleNamespace) -> None:
+    questions = lookalikes.folder / "questions.jsonl"
+    item = {"id": "q1", "question": QUESTION, "image_path": "query.png", "answer": "Canberra"}
+    questions.write_text(json.dumps(item) + "\n")
+    out = lookalikes.folder / "results.jsonl"
+    overrides = {
+        k: v
+        for k, v in vars(lookalikes.context).items()
+        if k in {"model", "operators", "image_embedder", "kb_dir", "k_text", "k_image"}
+    }
+    run_batch(questions, out, in_process_backend(overrides), concurrency=1, progress=False)
+    [result] = read_results(out)
+    assert result["prediction"] == "Canberra" and result["evidence"][0]["id"] == "wn:canberra"
+    scored = score_lines([result], "lookalikes")
+    assert scored[0]["scores"]["em"] == 1.0
+    report = lookalikes.folder / "report.html"
+    write_html(report, [result], scored, "lookalikes")
+    page = report.read_text()
+    assert "<b>Evidence:</b>" in page and "[wn:canberra] <b>Canberra</b>" in page
