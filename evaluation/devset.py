@@ -173,6 +173,7 @@ def chains(pair_rows: Sequence[dict[str, Any]], known_ids: set[str], out: Path) 
                 "question": spec["question"],
                 "image_path": images[0] if images else None,
                 "image_paths": images,
+                "image_ids": [f"pair:{image['entity']}" for image in spec["images"]],
                 "answer": spec["answers"][0],
                 "answers": spec["answers"],
                 "gold_chain": chain,

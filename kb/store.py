@@ -195,14 +195,15 @@ class KnowledgeBase:
     def fetch(self, ids: Sequence[str]) -> list[Candidate]:
         """The stored passages and pairs with these ids, in the order asked (score 1.0); unknown ids are
         left out."""
-        if not ids:
+        unique = list(dict.fromkeys(ids))  # a gold chain may name one evidence twice; Chroma refuses that
+        if not unique:
             return []
         found: dict[str, Candidate] = {}
         for kind in ("text", "pairs"):
-            got = self._collections[kind].get(ids=list(ids), include=["documents", "metadatas"])
+            got = self._collections[kind].get(ids=unique, include=["documents", "metadatas"])
             for cid, document, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True):
                 found.setdefault(cid, _candidate(cid, 0.0, document, meta, kind))
-        return [found[cid] for cid in dict.fromkeys(ids) if cid in found]
+        return [found[cid] for cid in unique if cid in found]
 
     def _image_vector(self, image: ImageQuery) -> np.ndarray:
         if isinstance(image, np.ndarray):

@@ -98,7 +98,7 @@ def replay(
     """A model script that plans the item's gold steps (the first `steps` of them), then the `extra`
     replies, answers each sub-question with the gold hop answer, and ends with the gold answer."""
     chain = list(item["gold_chain"])[:steps]
-    image_ids = [_image_id(path) for path in item.get("image_paths") or []]
+    image_ids = item.get("image_ids") or []
     planned = [search_text(step, image_ids) for step in chain] + list(extra)
 
     def script(messages: list[BaseMessage], _: int) -> str:
@@ -110,8 +110,3 @@ def replay(
         return f"<Thought> The steps answer every part.\n<End> Final Answer: {item['answer']}"
 
     return script
-
-
-def _image_id(path: str) -> str:
-    """The WebQA image id in an example photo's file name (`multi_30383576_canada_pavilion.jpg`)."""
-    return next(part for part in Path(path).stem.split("_") if part.isdigit())

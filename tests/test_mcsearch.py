@@ -296,13 +296,17 @@ def test_without_retrieval_the_model_answers_from_the_question_alone(world: Simp
     assert len(result.model.calls) == 1 and "without searching" in prompts(result.model)[0]
 
 
-def test_gold_evidence_mode_answers_from_the_gold_chain_and_its_kb_evidence(world: SimpleNamespace) -> None:
-    item = world.questions[TEXT_CHAIN]
+@pytest.mark.parametrize("item_id", [TEXT_CHAIN, MULTI])  # MULTI names one image evidence twice
+def test_gold_evidence_mode_answers_from_the_gold_chain_and_its_kb_evidence(
+    world: SimpleNamespace, item_id: str
+) -> None:
+    item = world.questions[item_id]
     result = run(world, item, replay(item), gold_evidence=True)
     steps = result.out["trajectory"]
     assert [s["evidence_id"] for s in steps] == [g["evidence_id"] for g in item["gold_chain"]]
     assert all(s["candidates"] and s["candidates"][0]["id"] == s["evidence_id"] for s in steps)
     assert result.out["stop_reason"] == "gold_evidence" and len(result.model.calls) == 1
+    assert result.out["errors"] == [] and result.out["answer"] == item["answer"]
     seen = "\n".join(message_text(m.content) for m in result.model.calls[0])
     for hop in item["gold_chain"]:  # the gold evidence (read from the KB by id) and the hop answers
         assert f"[{hop['evidence_id']}]" in seen and hop["answer"] in seen

@@ -38,9 +38,12 @@ def golden(state: ChainState, runtime: Runtime[McSearchContext]) -> dict[str, An
 
 
 def gold_steps(
-    chain: Sequence[Mapping[str, Any]], kb: SearchableKB | None
+    chain: Sequence[Mapping[str, Any]], kb: SearchableKB | None, image_ids: Sequence[str] = ()
 ) -> tuple[list[ChainStep], list[str]]:
-    """The gold chain as chain steps, and the evidence ids whose text neither the chain nor `kb` holds."""
+    """The gold chain as chain steps, and the evidence ids whose text neither the chain nor `kb` holds.
+
+    `image_ids` (the evidence id each input image is stored under, as the MC-Search release gives them)
+    tells which input image an image hop searched with; without them image hops name no image."""
     wanted = [str(g.get("evidence_id") or "") for g in chain if not g.get("evidence")]
     stored = {c["id"]: c for c in lookup(kb, [i for i in wanted if i])} if kb is not None and wanted else {}
     steps: list[ChainStep] = []
@@ -49,13 +52,17 @@ def gold_steps(
         evidence = given_evidence(gold) or stored.get(str(gold.get("evidence_id") or ""))
         if evidence is None:
             missing.append(str(gold.get("evidence_id") or f"(step {number})"))
+        modality = modality_of(gold)
+        evidence_id = str(gold.get("evidence_id") or "")
         step = ChainStep(
             step=number,
             thought="",
             sub_question=str(gold.get("sub_question") or ""),
-            modality=modality_of(gold),
-            image_index=0,
-            evidence_id=str(gold.get("evidence_id") or ""),
+            modality=modality,
+            image_index=list(image_ids).index(evidence_id) + 1
+            if modality == "image" and evidence_id in image_ids
+            else 0,
+            evidence_id=evidence_id,
             evidence="",
             candidates=[evidence] if evidence else [],
             answer=str(gold.get("answer") or ""),
