@@ -11,7 +11,7 @@ from langgraph.runtime import Runtime
 from graphs.context import ChainContext, Context, McSearchContext
 from graphs.mcsearch_state import ChainState, ChainStep
 from nodes.common import chat_model, input_image, message_text
-from nodes.reading import Search
+from nodes.extractive.searches import Search
 from tools.errors import InputError
 
 C = TypeVar("C", bound=ChainContext)

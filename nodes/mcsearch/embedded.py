@@ -7,8 +7,8 @@ The offline default has no model that can plan retrieval (SmolLM2-135M cannot re
 2. then one text step per identified entity: "<entity> <what the question asks>" (the question
    without function words and without the noun that names the picture); a text-only question starts
    with the question itself as its sub-question;
-3. after that it reads the whole chain (`nodes.reading`): when none of the lines the answer rests on
-   came from evidence the last step added (retrieval keeps no exclusion list, so a step may return
+3. after that it reads the whole chain (`nodes.extractive.searches`): when none of the lines the answer
+   rests on came from evidence the last step added (retrieval keeps no exclusion list, so a step may return
    what an earlier one did), that step added nothing and it ends with that answer — unless there is
    no answer yet, or the answer is only the entity an image step identified while the question asks
    something about it; otherwise it
@@ -25,9 +25,9 @@ from graphs.mcsearch_state import ChainStep, Modality, Plan
 from graphs.state import Evidence
 from nodes.common import timed
 from nodes.extractive.question import read_question
+from nodes.extractive.searches import as_iterations, read_searches
 from nodes.formulate import extractive_trajectory_query
 from nodes.mcsearch.common import chain_searches
-from nodes.reading import as_iterations, read_searches
 
 IDENTIFY = "What is shown in this image?"
 

@@ -19,9 +19,9 @@ from graphs.mcsearch_state import ChainState, ChainStep, StopReason
 from graphs.state import Evidence
 from nodes.answer import first_line, stating_sentences
 from nodes.common import chat_model, emit, input_image, message_text
+from nodes.extractive.searches import read_searches
 from nodes.mcsearch.common import ask_with_images, chain_context, chain_searches, input_images
 from nodes.mcsearch.protocol import closing_message, conversation, read_final
-from nodes.reading import read_searches
 from prompts import render_prompt
 
 

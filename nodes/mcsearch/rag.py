@@ -24,9 +24,9 @@ from graphs.mcsearch_state import ChainState, ChainStep, Modality, Plan
 from graphs.state import Evidence
 from nodes.answer import first_line, stating_sentences
 from nodes.common import emit
+from nodes.extractive.searches import read_searches
 from nodes.mcsearch.common import ask_with_images, chain_context, chain_searches, evidence_line, input_images
 from nodes.mcsearch.retrieve import step_evidence
-from nodes.reading import read_searches
 from prompts import render_prompt
 
 Node = Callable[[ChainState, Runtime[ChainContext]], dict[str, Any]]

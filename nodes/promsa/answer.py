@@ -18,8 +18,8 @@ from graphs.context import PromsaContext
 from graphs.promsa_state import AgentState, Evidence, Round
 from nodes.answer import first_line
 from nodes.common import ask_model, emit, input_image, split_sentences, timed
+from nodes.extractive.searches import Search, read_searches
 from nodes.promsa.common import agent_context
-from nodes.reading import Search, read_searches
 from prompts import render_prompt
 from tools.retrieval import format_results
 
@@ -63,7 +63,7 @@ def answer_from_evidence(
 
     The agent's reader, in one place. With a generative model: the `answer` prompt over every
     search's results, one model call (free text, so it cannot be malformed). In the embedded
-    profile: the extractive reader over one record per search (`nodes.reading.read_searches`).
+    profile: the extractive reader over one record per search (`nodes.extractive.searches.read_searches`).
     """
     searched = [r for r in rounds if r["candidates"]]
     if not searched:

@@ -21,9 +21,9 @@ from graphs.context import PromsaContext
 from graphs.promsa_state import Action, Decision, Evidence, Round, StopReason
 from nodes.common import timed
 from nodes.extractive.question import read_question
+from nodes.extractive.searches import as_iterations
 from nodes.formulate import extractive_trajectory_query
 from nodes.promsa.answer import answer_from_evidence, searches_of
-from nodes.reading import as_iterations
 
 
 def embedded_decision(

@@ -1,4 +1,4 @@
-"""The embedded profile's reader for the agent graphs: evidence gathered search by search, read extractively.
+"""Reading for the agent graphs: evidence gathered search by search, read extractively (embedded profile).
 
 The agents (ProMSA, MC-Search) gather evidence one search at a time. To read it with PMSR's extractive
 answerer (`nodes.answer.extractive_answer`), each search becomes a PMSR iteration whose reasoning
