@@ -30,6 +30,7 @@ from langgraph_sdk.runtime import ServerRuntime
 from graphs import mcsearch as mcsearch_graphs
 from graphs import pmsr as pmsr_graphs
 from graphs import promsa as promsa_graphs
+from graphs import rag as rag_graphs
 from graphs.context import Context, check_client_settings, client_schema, client_settings
 from nodes.common import input_image, knowledge_base
 from tools.errors import ConfigError
@@ -179,5 +180,19 @@ mcsearch = serve(
     "pipeline: each step it writes a sub-question and picks text or image retrieval over the operator's "
     "KBs (top-1 evidence), answers the sub-question, and ends with the final answer; the result holds "
     "the predicted chain.",
+    chain_summary,
+)
+rag1 = serve(
+    "rag1",
+    rag_graphs.rag1,
+    "MC-Search's 1-hop RAG baseline: one image retrieval per image (the top caption joined to the question), "
+    "or one text retrieval for a text-only question, over the operator's KBs; then the answer.",
+    chain_summary,
+)
+rag2 = serve(
+    "rag2",
+    rag_graphs.rag2,
+    "MC-Search's 2-hop RAG baseline: image retrieval, the captions joined to the question, then text "
+    "retrieval (two text retrievals for a text-only question), over the operator's KBs; then the answer.",
     chain_summary,
 )

@@ -95,7 +95,7 @@ def test_a_bad_image_is_reported_as_a_run_error(server: SimpleNamespace) -> None
 def test_the_web_variant_is_served_as_its_own_assistant(server: SimpleNamespace) -> None:
     client = get_sync_client(url=server.url)
     assistants = {a["graph_id"]: a["assistant_id"] for a in client.assistants.search()}
-    assert set(assistants) == {"pmsr", "pmsr_web", "promsa"}
+    assert set(assistants) == {"pmsr", "pmsr_web", "promsa", "mcsearch", "rag1", "rag2"}
     schemas = client.assistants.get_schemas(assistants["pmsr_web"])
     assert {"web", "lens_provider", "k_text"} <= set(schemas["context_schema"]["properties"])
     assert set(schemas["input_schema"]["properties"]) == {"question", "image"}
