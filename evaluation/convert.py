@@ -8,8 +8,10 @@
   `entity_text`, `pos_item_ids`. The gold evidence of InfoSeek is its entity (pair KB ids are Wikidata ids).
 - evqa: the Encyclopedic-VQA CSV (`question`, `answer` with `|`-separated aliases, `dataset_image_ids`
   `|`-separated, `dataset_name`, `wikipedia_title`, `wikipedia_url`, `question_type`, ...); id = `evqa_<row>`.
-- mcsearch: MC-Search chains (`{"examples": [{"id", "question", "answer", "images": [{"file"}], "chain":
-  [{"step", "modality", "sub_question", "evidence_id", "answer"}]}]}`) with the chain kept as `gold_chain`.
+- mcsearch: MC-Search chains (`{"examples": [{"id", "question", "answer", "topology", "images": [{"file",
+  "image_evidence_id"}], "chain": [{"step", "modality", "sub_question", "evidence_id", "answer"}]}]}`) with
+  the chain kept as `gold_chain`, its evidence ids as `gold_ids`, each image's evidence id as `image_ids`,
+  the topology under its canonical name and the hop count as `hops`.
 
 Image paths are written relative to OUT's folder when the image lies under it, else absolute. A relative
 path in IN resolves against `--images-dir` (or IN's folder); an image id is looked up as
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from evaluation.metrics import topology_name
 from tools.errors import InputError
 
 _IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".JPEG", ".JPG", ".png", ".webp")
@@ -125,13 +128,16 @@ def convert_evqa(row: Mapping[str, Any], index: int, paths: Paths, dataset: str)
 
 
 def convert_mcsearch(row: Mapping[str, Any], index: int, paths: Paths, dataset: str) -> dict[str, Any]:
-    images = [paths.rel(image["file"]) for image in row.get("images") or [] if image.get("file")]
+    """An MC-Search chain: its images (files, and the evidence id each one is stored under), the gold chain
+    with its evidence ids, the topology (canonical name, `evaluation.metrics.topology_name`) and hop count."""
+    given = [image for image in row.get("images") or [] if image.get("file")]
+    images = [paths.rel(image["file"]) for image in given]
     chain = [
         {key: step.get(key) for key in ("step", "sub_question", "modality", "evidence_id", "answer")}
         for step in row.get("chain") or []
     ]
-    known = {"id", "question", "answer", "images", "chain"}
-    return {
+    known = {"id", "question", "answer", "images", "chain", "topology"}
+    converted = {
         **{k: v for k, v in row.items() if k not in known},
         "id": str(row.get("id") or f"{dataset}_{index}"),
         "question": str(row.get("question", "")).strip(),
@@ -140,8 +146,13 @@ def convert_mcsearch(row: Mapping[str, Any], index: int, paths: Paths, dataset: 
         "answer": str(row.get("answer", "")).strip(),
         "gold_chain": chain,
         "gold_ids": list(dict.fromkeys(str(step["evidence_id"]) for step in chain if step["evidence_id"])),
+        "topology": topology_name(row.get("topology")),
+        "hops": len(chain),
         "dataset": dataset,
     }
+    if any(image.get("image_evidence_id") for image in given):
+        converted["image_ids"] = [str(image.get("image_evidence_id") or "") for image in given]
+    return converted
 
 
 Converter = Callable[[Mapping[str, Any], int, Paths, str], dict[str, Any]]

@@ -1,7 +1,9 @@
-"""`make eval-dev`: build the look-alike dev sets and their KB, run PMSR and a single pass, print EM.
+"""`make eval-dev`: build the look-alike dev sets and their KB, run PMSR and a single pass, print EM;
+run the MC-Search pipeline, its baselines and PMSR on the chain set, print the per-topology table.
 
     python -m evaluation.dev_eval --data ../shared/data/dev [--work kb_data/devsets] [--runs runs/dev]
-        [--sets onehop twohop] [--graphs pmsr single_pass] [--concurrency 2]
+        [--sets onehop twohop chains] [--graphs pmsr single_pass]
+        [--chain-graphs mcsearch rag1 rag2 pmsr] [--concurrency 2]
 
 Every step resumes: the KB build skips ids already stored, and each run appends to its results file
 and skips questions already answered (delete `--runs` to start over). The table reports, per set and
@@ -9,6 +11,12 @@ run, EM, token F1 and CEM of the short answer, evidence recall after each iterat
 a gold evidence id retrieved at any step so far), mean iterations, the median answer length in words
 and seconds per question. Settings are the reference defaults (k_text=20, k_image=10, tau=0.9,
 max_iter=3) with the embedded offline models.
+
+The chain set (`chains.jsonl`: MC-Search-style questions with gold chains over the same KB, five
+topologies) is answered by `--chain-graphs` and reported per topology, as MC-Search's tables are: F1,
+Hit-per-Step, Rollout Deviation, over-/under-retrieving items and mean steps (MC-Search pipeline: top-1
+evidence per step, `max_iter` 5, the embedded stand-in planner; PMSR takes the first image and fails,
+counted, on text-only questions).
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,8 +34,8 @@ from rich.console import Console
 from rich.table import Table
 
 from evaluation import devset
-from evaluation.metrics import gold_answers
-from evaluation.score import by_iteration, score_lines, summarize
+from evaluation.metrics import gold_answers, topology_name
+from evaluation.score import by_chain, by_iteration, score_lines, summarize
 from graphs.run import in_process_backend, read_results, run_batch
 from kb.build import build_kb
 
@@ -44,7 +53,11 @@ RUNS = {
     "pmsr": DevRun("PMSR", "pmsr", {}),
     "single_pass": DevRun("single pass", "pmsr", {"single_pass": True}),
     "promsa": DevRun("ProMSA agent", "promsa", {}),
+    "mcsearch": DevRun("MC-Search", "mcsearch", {}),
+    "rag1": DevRun("1-hop RAG", "rag1", {}),
+    "rag2": DevRun("2-hop RAG", "rag2", {}),
 }
+CHAINS = "chains"
 
 
 def prepare(data: Path, work: Path, console: Console) -> Path:
@@ -86,6 +99,45 @@ def row(set_name: str, run: DevRun, lines: list[dict[str, Any]]) -> dict[str, An
     }
 
 
+def topology_rows(run: DevRun, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The chain set's rows of one run, one per topology and `all`, with the run's failures and speed."""
+    scored = score_lines(lines, CHAINS)
+    failed = Counter(topology_name(line.get("topology")) for line in lines if line.get("status") != "ok")
+    seconds = summarize(scored)[-1]["avg_seconds"]
+    rows = by_chain(scored, "topology")
+    for r in rows:
+        r["failed"] = sum(failed.values()) if r["topology"] == "all" else failed[r["topology"]]
+    return [{"run": run.name, **r, "s": seconds} for r in rows]
+
+
+def topology_table(rows: Sequence[dict[str, Any]]) -> Table:
+    out = Table(title="Chain set by MC-Search topology (embedded default; F1 and HPS in %)")
+    for name in (
+        "topology",
+        "run",
+        "n",
+        "failed",
+        "F1",
+        "HPS",
+        "RD",
+        "over",
+        "under",
+        "steps",
+        "s / question",
+    ):
+        out.add_column(name, justify="left" if name in ("topology", "run") else "right")
+    for r in sorted(rows, key=lambda r: _topology_order(rows).index(r["topology"])):
+        out.add_row(
+            r["topology"], r["run"], str(r["n"]), str(r["failed"]), f"{r['f1']:.1f}", f"{r['hps']:.1f}",
+            f"{r['rd']:.2f}", str(r["over"]), str(r["under"]), f"{r['avg_steps']:.2f}", f"{r['s']:.1f}",
+        )  # fmt: skip
+    return out
+
+
+def _topology_order(rows: Sequence[dict[str, Any]]) -> list[str]:
+    return list(dict.fromkeys(r["topology"] for r in rows))
+
+
 def table(rows: Sequence[dict[str, Any]]) -> Table:
     out = Table(title="Dev sets of look-alike entities (embedded default; EM of the short answer)")
     for name in ("set", "run", "n", "EM", "F1", "CEM", "cumulative recall by iteration", "iterations",
@@ -105,21 +157,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=Path("../shared/data/dev"), help="shared dev data")
     parser.add_argument("--work", type=Path, default=Path("kb_data/devsets"), help="sets and their KB")
     parser.add_argument("--runs", type=Path, default=Path("runs/dev"), help="results files (resumed)")
-    parser.add_argument("--sets", nargs="+", default=["onehop", "twohop"], help="which sets to run")
+    parser.add_argument("--sets", nargs="+", default=["onehop", "twohop", CHAINS], help="which sets to run")
     parser.add_argument("--graphs", nargs="+", choices=list(RUNS), default=["pmsr", "single_pass"])
+    parser.add_argument(
+        "--chain-graphs", nargs="+", choices=list(RUNS), default=["mcsearch", "rag1", "rag2", "pmsr"],
+        help="the runs of the chain set",
+    )  # fmt: skip
     parser.add_argument("--concurrency", type=int, default=2, help="questions answered at once")
     args = parser.parse_args(argv)
     console = Console(width=max(Console().width, 130))
     kb_dir = prepare(args.data, args.work, console)
-    rows = []
+    rows, topologies = [], []
     for set_name in args.sets:
-        for key in args.graphs:
+        for key in args.chain_graphs if set_name == CHAINS else args.graphs:
             run = RUNS[key]
             out = args.runs / f"{set_name}_{key}.jsonl"
             console.print(f"[bold]{set_name}[/] × {run.name} → {out}")
             lines = run_set(args.work / f"{set_name}.jsonl", out, run, kb_dir, args.concurrency)
-            rows.append(row(set_name, run, lines))
-    console.print(table(rows))
+            if set_name == CHAINS:
+                topologies += topology_rows(run, lines)
+            else:
+                rows.append(row(set_name, run, lines))
+    if rows:
+        console.print(table(rows))
+    if topologies:
+        console.print(topology_table(topologies))
     return 0
 
 

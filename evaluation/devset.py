@@ -13,9 +13,13 @@ Writes, under `--out`:
   no question image is byte-identical to its pair;
 - one questions file per set of `evaluation/devsets/questions.jsonl` (`onehop.jsonl`: identification
   and attributes stated in the entity's own entry; `twohop.jsonl`: an attribute of the identified
-  entity that only a linked entry states, e.g. "the capital of the country where this animal lives").
+  entity that only a linked entry states, e.g. "the capital of the country where this animal lives");
+- `chains.jsonl`: the MC-Search-style chain questions of `evaluation/devsets/chains.jsonl`, each with
+  its gold chain (per hop: sub-question, modality, evidence id — `pair:<entity id>` for an image hop,
+  the gloss id for a text hop — and hop answer), its topology (the five of MC-Search) and its images
+  (none for a text-only chain, two for a multi-image fork).
 
-The questions were written against the glosses, not against the system's output.
+The questions and chains were written against the glosses, not against the system's output.
 """
 
 from __future__ import annotations
@@ -120,14 +124,11 @@ def questions(
     """
     by_entity = {row["id"].removeprefix("pair:"): row for row in pair_rows}
     gloss_text = {row["id"]: row["text"] for row in passages_rows}
-    (out / "images").mkdir(parents=True, exist_ok=True)
     sets: dict[str, list[dict[str, Any]]] = {}
     for spec in read_jsonl(SPEC_DIR / "questions.jsonl"):
         pair = by_entity[spec["entity"]]
-        name = f"images/{spec['id']}.jpg"
+        name = write_view(pair, spec["view"], spec["id"], out)
         quoted = any(gloss_text.get(g, "\0") in pair["wikipedia_summary"] for g in spec["gold_ids"])
-        with Image.open(pair["image_path"]) as original:
-            view(original, spec["view"]).save(out / name, quality=90)
         row = {
             "id": spec["id"],
             "question": spec["question"],
@@ -143,6 +144,48 @@ def questions(
     return sets
 
 
+def write_view(pair: dict[str, Any], kind: str, name: str, out: Path) -> str:
+    """Write a view of the pair's image as `out/images/<name>.jpg`; return its path relative to `out`."""
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    relative = f"images/{name}.jpg"
+    with Image.open(pair["image_path"]) as original:
+        view(original, kind).save(out / relative, quality=90)
+    return relative
+
+
+def chains(pair_rows: Sequence[dict[str, Any]], known_ids: set[str], out: Path) -> list[dict[str, Any]]:
+    """The chain question rows, each image a view written to `out/images/`; every gold evidence id must
+    name a passage or a pair of the KB."""
+    by_entity = {row["id"].removeprefix("pair:"): row for row in pair_rows}
+    rows = []
+    for spec in read_jsonl(SPEC_DIR / "chains.jsonl"):
+        unknown = [step["evidence_id"] for step in spec["chain"] if step["evidence_id"] not in known_ids]
+        if unknown:
+            raise SystemExit(f"chain {spec['id']}: evidence {', '.join(unknown)} is not in the KB")
+        images = [
+            write_view(by_entity[image["entity"]], image["view"], f"{spec['id']}-{n}", out)
+            for n, image in enumerate(spec["images"], 1)
+        ]
+        chain = [{"step": n, **step} for n, step in enumerate(spec["chain"], 1)]
+        rows.append(
+            {
+                "id": spec["id"],
+                "question": spec["question"],
+                "image_path": images[0] if images else None,
+                "image_paths": images,
+                "image_ids": [f"pair:{image['entity']}" for image in spec["images"]],
+                "answer": spec["answers"][0],
+                "answers": spec["answers"],
+                "gold_chain": chain,
+                "gold_ids": list(dict.fromkeys(step["evidence_id"] for step in chain)),
+                "topology": spec["topology"],
+                "hops": len(chain),
+                "dataset": "chains",
+            }
+        )
+    return rows
+
+
 def build(data: Path, out: Path) -> dict[str, int]:
     """Write the KB inputs and the question sets; returns how many rows each file got."""
     if not (data / "tuxpaint_stamps" / "stamps.json").is_file():
@@ -153,6 +196,8 @@ def build(data: Path, out: Path) -> dict[str, int]:
     counts["pairs.jsonl"] = write_jsonl(out / "pairs.jsonl", pair_rows)
     for name, rows in questions(pair_rows, passage_rows, out).items():
         counts[f"{name}.jsonl"] = write_jsonl(out / f"{name}.jsonl", rows)
+    known = {row["id"] for row in passage_rows} | {row["id"] for row in pair_rows}
+    counts["chains.jsonl"] = write_jsonl(out / "chains.jsonl", chains(pair_rows, known, out))
     return counts
 
 

@@ -1,8 +1,13 @@
-"""LLM-as-judge (MMSearch-R1 style): a chat model says whether a prediction is correct, and why.
+"""LLM-as-judge: a chat model grades predictions.
 
-Verdicts are cached on disk (SQLite) by (judge spec, question, gold answers, prediction), so re-scoring
-a results file costs no model calls. A reply that cannot be parsed, or a failed call, gives a verdict
-of `correct=None` that is not cached and counts as unjudged.
+- `Judge.judge` (MMSearch-R1 style): is the prediction correct, and why;
+- `Judge.judge_chain` (MC-Search, seed 004 Appendix P): four integer scores from 0 to 5 — accuracy,
+  key-entity coverage, coherence and alignment with the gold chain — for a prediction and its chain
+  against the gold answer and chain; their mean is the LJ of MC-Search's tables.
+
+Verdicts are cached on disk (SQLite) by the judge spec and everything the judge saw, so re-scoring a
+results file costs no model calls. A reply that cannot be parsed, or a failed call, gives a verdict
+of `None` that is not cached and counts as unjudged.
 """
 
 from __future__ import annotations
@@ -27,12 +32,25 @@ if TYPE_CHECKING:
 DEFAULT_CACHE_DIR = ".cache/pmsr-judge"
 _JSON_OBJECT = re.compile(r"\{.*?\}", re.DOTALL)
 _CORRECT_FIELD = re.compile(r'"?correct"?\s*[:=]\s*"?(true|false|yes|no)', re.IGNORECASE)
+_JSON_NESTED = re.compile(r"\{(?:[^{}]|\{[^{}]*\})*\}", re.DOTALL)
+CHAIN_DIMENSIONS = ("accuracy", "entities", "coherence", "alignment")
 
 
 @dataclass(frozen=True)
 class Verdict:
     correct: bool | None
     reason: str
+
+
+@dataclass(frozen=True)
+class ChainVerdict:
+    scores: dict[str, int] | None  # each of CHAIN_DIMENSIONS, 0–5; None when unjudged
+    reason: str
+
+    @property
+    def mean(self) -> float | None:
+        """The mean of the four scores (MC-Search's LJ), or None when unjudged."""
+        return None if self.scores is None else sum(self.scores.values()) / len(self.scores)
 
 
 class Judge:
@@ -50,6 +68,7 @@ class Judge:
         self._db.execute(
             "CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, correct INTEGER, reason TEXT)"
         )
+        self._db.execute("CREATE TABLE IF NOT EXISTS chain_verdicts (key TEXT PRIMARY KEY, scores TEXT)")
         self._lock = threading.Lock()
 
     def judge(self, question: str, golds: Sequence[str], prediction: str) -> Verdict:
@@ -70,11 +89,38 @@ class Judge:
             self._store(key, verdict)
         return verdict
 
+    def judge_chain(
+        self, question: str, golds: Sequence[str], prediction: str, gold_chain: str, pred_chain: str
+    ) -> ChainVerdict:
+        """MC-Search's four scores for a prediction and its chain (chains as numbered lines)."""
+        gold_text = " | ".join(golds)
+        key = self._key("chain", question, gold_text, prediction, gold_chain, pred_chain)
+        with self._lock:
+            row = self._db.execute("SELECT scores FROM chain_verdicts WHERE key = ?", (key,)).fetchone()
+        if row is not None:
+            return ChainVerdict(json.loads(row[0]), "cached")
+        prompt = render_prompt(
+            "judge_chain", question=question, gold_answer=gold_text, gold_chain=gold_chain or "(none)",
+            pred_answer=prediction or "(no answer)", pred_chain=pred_chain or "(no steps)",
+        )  # fmt: skip
+        try:
+            reply = self._model.invoke([HumanMessage(content=prompt)])
+        except Exception as exc:  # a failed call must not stop scoring; it stays unjudged
+            return ChainVerdict(None, f"judge call failed: {type(exc).__name__}: {exc}")
+        verdict = parse_chain_scores(str(reply.content))
+        if verdict.scores is not None:
+            with self._lock:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO chain_verdicts VALUES (?, ?)", (key, json.dumps(verdict.scores))
+                )
+                self._db.commit()
+        return verdict
+
     def close(self) -> None:
         self._db.close()
 
-    def _key(self, question: str, gold_text: str, prediction: str) -> str:
-        payload = json.dumps([self.spec, question, gold_text, prediction], ensure_ascii=False)
+    def _key(self, *parts: str) -> str:
+        payload = json.dumps([self.spec, *parts], ensure_ascii=False)
         return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
     def _lookup(self, key: str) -> Verdict | None:
@@ -117,3 +163,18 @@ def _as_bool(value: object) -> bool | None:
     if text in ("false", "no", "0", "incorrect"):
         return False
     return None
+
+
+def parse_chain_scores(reply: str) -> ChainVerdict:
+    """Read `{"scores": {"accuracy": n, "entities": n, "coherence": n, "alignment": n}}` (integers 0–5,
+    clamped) from a reply, tolerating prose or code fences around it; a flat object with the four keys
+    is read too."""
+    for match in _JSON_NESTED.finditer(reply):
+        try:
+            data = json.loads(match.group(0))
+        except json.JSONDecodeError:
+            continue
+        scores = data.get("scores", data) if isinstance(data, dict) else None
+        if isinstance(scores, dict) and all(isinstance(scores.get(d), int | float) for d in CHAIN_DIMENSIONS):
+            return ChainVerdict({d: max(0, min(5, round(scores[d]))) for d in CHAIN_DIMENSIONS}, "")
+    return ChainVerdict(None, f"unparseable chain-judge reply: {reply.strip()[:200]!r}")

@@ -10,12 +10,17 @@ Evidence recall: an iteration "hits" when one of its candidates is a gold eviden
 when an item has no `gold_ids`, when a candidate's title is the gold entity (`entity_text`).
 
 MC-Search process metrics (MC-Search paper §2.2), for items with a `gold_chain`
-(`[{"sub_question", "modality", "evidence_id", "answer"}, ...]`). A predicted step is one PMSR
-iteration that searched; its evidence is the set of candidate ids it retrieved:
+(`[{"sub_question", "modality", "evidence_id", "answer"}, ...]`). A predicted step is one step of an
+MC-Search pipeline's chain, one agent round that searched, or one PMSR iteration that searched; its
+evidence is the set of ids it retrieved (an MC-Search step keeps the top-k, top-1 by default, so its
+evidence is its evidence id):
 - Hit per Step: |maximum matching between gold steps and predicted steps that retrieved their evidence|
   divided by the number of gold steps (each predicted step matches at most one gold step, duplicates
   count once);
-- Rollout Deviation: | #predicted steps − #gold steps |.
+- Rollout Deviation: | #predicted steps − #gold steps |; the signed gap (Δsteps) says which way:
+  over-retrieval when positive, under-retrieval when negative.
+Results break down by the gold chain's topology (the five of MC-Search, `TOPOLOGIES`; the spellings of
+the paper's appendix and of the release are mapped onto them) and hop count.
 
 Trajectory types (PMSR paper §6.1), from the correctness of each reasoning record (a gold answer is
 contained in the record):
@@ -48,6 +53,24 @@ from tools.text import normalize_answer
 
 TRAJECTORY_TYPES = ("Stable-Correct", "Persistent-Fail", "Correction", "Conflict")
 SEARCH_ACTIONS = ("image_search", "text_search")
+TOPOLOGIES = (
+    "Image-Initiated Chain",
+    "Text-Initiated Chain",
+    "Parallel Image-Text Fork",
+    "Multi-Images Fork",
+    "Text-Only Chain",
+)
+_TOPOLOGY_ALIASES = {
+    "imageinitiatedchain": TOPOLOGIES[0],
+    "textinitiatedchain": TOPOLOGIES[1],
+    "parallelimagetextfork": TOPOLOGIES[2],
+    "parallelvisualtextualfork": TOPOLOGIES[2],
+    "multiimagesfork": TOPOLOGIES[3],
+    "parallelmultiimagesfork": TOPOLOGIES[3],
+    "multiimagefork": TOPOLOGIES[3],
+    "textonlychain": TOPOLOGIES[4],
+    "textchain": TOPOLOGIES[4],
+}
 
 
 def gold_answers(item: Mapping[str, Any]) -> list[str]:
@@ -153,12 +176,21 @@ def trajectory_type(correct: Sequence[bool]) -> str | None:
     return "Correction" if all(correct[first:]) else "Conflict"
 
 
+def topology_name(value: object) -> str | None:
+    """The canonical MC-Search topology a spelling names ("Parallel Visual-Textual Fork", "Text Chain",
+    …), the value itself when it is another non-empty name, None when there is none."""
+    text = str(value or "").strip()
+    key = "".join(ch for ch in text.lower() if ch.isalnum())
+    return _TOPOLOGY_ALIASES.get(key, text or None)
+
+
 def predicted_steps(trajectory: Sequence[Mapping[str, Any]]) -> list[set[str]]:
-    """Evidence ids of each iteration or agent round that searched (a skipped iteration has no queries)."""
+    """Evidence ids of each chain step, and of each iteration or agent round that searched (a skipped
+    iteration has no queries)."""
     return [
         {str(c.get("id")) for c in step.get("candidates") or []}
         for step in trajectory
-        if step.get("queries") or step.get("action") in SEARCH_ACTIONS
+        if step.get("modality") or step.get("queries") or step.get("action") in SEARCH_ACTIONS
     ]
 
 
@@ -168,6 +200,10 @@ def tool_calls(
     """(image calls, text calls) of a trajectory; `kbs` and `web` are the PMSR run's settings."""
     image = text = 0
     for step in trajectory:
+        if "modality" in step:  # an MC-Search chain step: one retrieval of its modality
+            image += step["modality"] == "image"
+            text += step["modality"] == "text"
+            continue
         if "action" in step:
             image += step["action"] == "image_search"
             text += step["action"] == "text_search"
@@ -227,7 +263,12 @@ def hit_per_step(gold_chain: Sequence[Mapping[str, Any]], steps: Sequence[set[st
 
 def rollout_deviation(gold_chain: Sequence[Mapping[str, Any]], steps: Sequence[set[str]]) -> int:
     """MC-Search RD: | |predicted steps| − |gold steps| |."""
-    return abs(len(steps) - len(gold_chain))
+    return abs(step_gap(gold_chain, steps))
+
+
+def step_gap(gold_chain: Sequence[Mapping[str, Any]], steps: Sequence[set[str]]) -> int:
+    """Δsteps: |predicted steps| − |gold steps| (positive: over-retrieval, negative: under-retrieval)."""
+    return len(steps) - len(gold_chain)
 
 
 def _max_matching(edges: Sequence[Sequence[int]]) -> int:

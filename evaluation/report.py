@@ -1,4 +1,9 @@
-"""Render scores: terminal tables (rich), Markdown and CSV files, a PNG plot, a self-contained HTML report."""
+"""Render scores: terminal tables (rich), Markdown and CSV files, PNG plots, a self-contained HTML report.
+
+The HTML report shows, per item, the image(s), question, gold and predicted answers, metrics and the
+trajectory; for items with a gold chain, the gold chain beside the predicted one, step by step, with
+the evidence ids that hit marked.
+"""
 
 from __future__ import annotations
 
@@ -88,6 +93,55 @@ def plot_by_iteration(path: str | Path, rows: Rows) -> None:
     plt.close(fig)
 
 
+def plot_by_chain(path: str | Path, topologies: Rows, hops: Rows) -> None:
+    """MC-Search's breakdowns: F1 and HPS per topology (bars), and against the gold chain's hop count."""
+    fig, (by_topology, by_hops) = plt.subplots(1, 2, figsize=(11, 4))
+    topo = [row for row in topologies if row["topology"] != "all"]
+    x = range(len(topo))
+    width = 0.4
+    by_topology.bar([i - width / 2 for i in x], [row.get("f1") or 0 for row in topo], width, label="F1")
+    by_topology.bar([i + width / 2 for i in x], [row.get("hps") or 0 for row in topo], width, label="HPS")
+    by_topology.set_xticks(list(x), [_wrap(row["topology"]) for row in topo], fontsize="small")
+    by_topology.set(title="by topology", ylabel="%", ylim=(0, 100))
+    levels = [row for row in hops if row["hops"] != "all"]
+    for key, label in (("f1", "F1"), ("hps", "HPS")):
+        by_hops.plot(
+            [row["hops"] for row in levels], [row.get(key) or 0 for row in levels], marker="o", label=label
+        )
+    by_hops.set(title="by hop count", xlabel="gold hops", ylabel="%", ylim=(0, 100))
+    by_hops.set_xticks([row["hops"] for row in levels])
+    for ax in (by_topology, by_hops):
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, format="png", dpi=100)
+    plt.close(fig)
+
+
+def plot_topology_comparison(path: str | Path, rows: Rows) -> None:
+    """Side by side per topology, one bar per run: F1 (left) and HPS (right)."""
+    topologies = [t for t in dict.fromkeys(row["topology"] for row in rows) if t != "all"]
+    runs = list(dict.fromkeys(row["run"] for row in rows))
+    value = {(row["topology"], row["run"]): row for row in rows}
+    fig, axes = plt.subplots(1, 2, figsize=(max(9.0, 1.6 * len(topologies) * 2 + 2), 4))
+    width = 0.8 / max(len(runs), 1)
+    for ax, key in zip(axes, ("f1", "hps"), strict=True):
+        for j, run in enumerate(runs):
+            heights = [(value.get((t, run)) or {}).get(key) or 0 for t in topologies]
+            ax.bar([i - 0.4 + width * (j + 0.5) for i in range(len(topologies))], heights, width, label=run)
+        ax.set_xticks(range(len(topologies)), [_wrap(t) for t in topologies], fontsize="small")
+        ax.set(title=key.upper(), ylabel="%", ylim=(0, 100))
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, format="png", dpi=100)
+    plt.close(fig)
+
+
+def _wrap(label: str) -> str:
+    return "\n".join(label.replace("-", "- ").split(" ", 1)) if len(label) > 12 else label
+
+
 def plot_comparison(path: str | Path, rows: Rows) -> None:
     """Side by side, one bar per run: accuracy (judge when judged, else CEM, and EM) and mean tool calls
     split into image and text calls."""
@@ -134,6 +188,8 @@ body{font-family:system-ui,sans-serif;margin:1.5em;max-width:1100px}
 .item img{max-width:256px;max-height:256px;object-fit:contain}
 .ok{color:#176d2c}.bad{color:#a4161a}.meta{color:#555;font-size:.9em}
 .step{border-left:3px solid #8aa;padding-left:.7em;margin:.5em 0}
+.chain{border-collapse:collapse;font-size:.9em}
+.chain td,.chain th{border:1px solid #ddd;padding:.3em;vertical-align:top}
 pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em}
 """
 
@@ -152,9 +208,14 @@ def write_html(path: str | Path, lines: Rows, scored: Rows, title: str) -> None:
 
 def _item_html(line: Mapping[str, Any], scored: Mapping[str, Any]) -> str:
     e = html.escape
-    image = thumbnail_data_url(line.get("image_file"))
+    files = line.get("image_files") or [line.get("image_file")]
+    images = [url for url in map(thumbnail_data_url, files) if url]
     image_html = (
-        f"<img src='{image}' alt='{e(str(line.get('image_path')))}'>" if image else "<div>(no image)</div>"
+        "<div>"
+        + "".join(f"<img src='{url}' alt='{e(str(line.get('image_path')))}'>" for url in images)
+        + "</div>"
+        if images
+        else "<div>(no image)</div>"
     )
     golds = line.get("answers") or line.get("answer") or ""
     golds_text = " | ".join(map(str, golds)) if isinstance(golds, list) else str(golds)
@@ -173,6 +234,7 @@ def _item_html(line: Mapping[str, Any], scored: Mapping[str, Any]) -> str:
     errors = line.get("errors") or []
     if line.get("error"):
         errors = [line["error"], *errors]
+    chain = _chain_html(line.get("gold_chain") or [], line.get("trajectory") or [], scored)
     return (
         f"<div class='item'>{image_html}<div>"
         f"<div class='meta'>{e(str(line['id']))} · {e(str(line.get('dataset', '')))} · "
@@ -184,16 +246,83 @@ def _item_html(line: Mapping[str, Any], scored: Mapping[str, Any]) -> str:
         + f"<p class='meta'>{e(' '.join(f'{k}={v:.2f}' for k, v in scores.items()))} "
         f"type={e(str(scored.get('trajectory_type')))}{verdict}</p>"
         + "".join(f"<p class='bad'>{e(str(err))}</p>" for err in errors)
+        + chain
         + f"<details><summary>trajectory ({len(line.get('trajectory') or [])} steps)</summary>"
         + "".join(_step_html(step) for step in line.get("trajectory") or [])
         + "</details></div></div>"
     )
 
 
-def _step_html(step: Mapping[str, Any]) -> str:
-    """A PMSR iteration (its queries and record) or an agent round (its action, query and thought/answer)."""
-    e = html.escape
+def chain_lines(steps: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A gold or predicted chain as numbered lines "(modality) sub-question → answer [evidence id]"; an
+    agent round reads as its action and query, a PMSR iteration as its queries and the start of its record."""
+    lines = []
+    for number, step in enumerate(steps, 1):
+        kind, asked, answer, ids = _step_view(step)
+        lines.append(
+            f"{number}. ({kind}) {asked} → {answer} [{', '.join(ids[:TOP_TITLES]) or 'no evidence'}]"
+        )
+    return lines
+
+
+def _step_view(step: Mapping[str, Any]) -> tuple[str, str, str, list[str]]:
+    """(kind, what was asked, what was answered, evidence ids) of a chain step, agent round or iteration."""
+    if "modality" in step or "evidence_id" in step:
+        ids = [str(c.get("id")) for c in step.get("candidates") or []] or [str(step.get("evidence_id") or "")]
+        return str(step.get("modality")), str(step.get("sub_question")), str(step.get("answer") or ""), ids
+    ids = [str(c.get("id")) for c in step.get("candidates") or []]
     if "action" in step:
+        return str(step["action"]), str(step.get("query") or ""), str(step.get("answer") or ""), ids
+    queries = " | ".join(str(q.get("text")) for q in step.get("queries") or [])
+    record = " ".join(str(step.get("record") or "").split())
+    return "iteration", queries, record[:160], ids
+
+
+def _chain_html(gold: Rows, trajectory: Rows, scored: Mapping[str, Any]) -> str:
+    """The gold chain beside the predicted one; an evidence id shown in green is matched on the other side."""
+    if not gold:
+        return ""
+    e = html.escape
+    predicted = [
+        step for step in trajectory if "modality" in step or step.get("queries") or step.get("candidates")
+    ]
+    gold_ids = {str(step.get("evidence_id")) for step in gold}
+    found = {i for step in predicted for i in _step_view(step)[3]}
+
+    def cell(step: Mapping[str, Any] | None, other: set[str]) -> str:
+        if step is None:
+            return "<td></td>"
+        kind, asked, answer, ids = _step_view(step)
+        shown = " ".join(
+            f"<span class='{'ok' if i in other else 'bad'}'>{e(i)}</span>" for i in ids[:TOP_TITLES]
+        )
+        return f"<td><i>{e(kind)}</i> {e(asked)}<br>→ {e(answer)}<br><span class='meta'>{shown}</span></td>"
+
+    rows = "".join(
+        f"<tr><td>{i + 1}</td>"
+        + cell(gold[i] if i < len(gold) else None, found)
+        + cell(predicted[i] if i < len(predicted) else None, gold_ids)
+        + "</tr>"
+        for i in range(max(len(gold), len(predicted)))
+    )
+    metrics = (
+        f"HPS={float(scored.get('hps') or 0):.2f} RD={scored.get('rd')} topology={scored.get('topology')}"
+    )
+    return (
+        f"<p class='meta'>{e(metrics)}</p><table class='chain'><tr><th>#</th><th>gold chain</th>"
+        f"<th>predicted chain</th></tr>{rows}</table>"
+    )
+
+
+def _step_html(step: Mapping[str, Any]) -> str:
+    """A PMSR iteration (its queries and record), an agent round (its action, query and thought/answer) or
+    a chain step (its modality, sub-question, evidence and intermediate answer)."""
+    e = html.escape
+    if "modality" in step:
+        heading = f"Step {step.get('step')} · {step['modality']}"
+        queries = [{"kind": "sub-question", "text": step.get("sub_question")}]
+        text = f"{step.get('thought') or ''}\n→ {step.get('answer') or ''}".strip()
+    elif "action" in step:
         heading = f"Round {step.get('round')} · {step['action']}"
         queries = [{"kind": "query", "text": step["query"]}] if step.get("query") else []
         text = step.get("answer") or step.get("thought") or ""

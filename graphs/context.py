@@ -367,3 +367,58 @@ class PromsaContext(Context):
         for name in ("text_search_k", "image_search_k"):
             if not 1 <= getattr(self, name) <= MAX_K:
                 raise ConfigError(f"{name}={getattr(self, name)} must lie in 1..{MAX_K}")
+
+
+@dataclass(kw_only=True)
+class ChainContext(Context):
+    """Settings of an MC-Search pipeline run (SPEC §2c): the models and KB of `Context`, and how much
+    evidence one retrieval step keeps. The fixed-step baselines `rag1` and `rag2` read only these.
+
+    They search the local KBs only (no `web`); PMSR's hyper-parameters (`k_text`, `tau`, …) do not apply.
+    """
+
+    top_k: int = setting(
+        1, "Evidence kept per retrieval step (MC-Search keeps the top-1).", client_range=(1, MAX_K)
+    )
+
+    def __post_init__(self) -> None:
+        if self.web:  # asked for by the caller; PMSR_WEB in the environment is meant for PMSR and ignored
+            raise ConfigError(
+                "the MC-Search pipelines search the local KBs only: drop web=True (or use pmsr_web)"
+            )
+        super().__post_init__()
+        self.web = False
+        if not 1 <= self.top_k <= MAX_K:
+            raise ConfigError(f"top_k={self.top_k} must lie in 1..{MAX_K}")
+
+
+@dataclass(kw_only=True)
+class McSearchContext(ChainContext):
+    """Settings of one MC-Search agentic pipeline run (SPEC §2c; seed 004 §3.1).
+
+    Each iteration the model writes a sub-question and a retrieval modality (or ends with the final
+    answer), the top-`top_k` evidence is retrieved, and the model writes the intermediate answer. The
+    loop ends at `<End>` or after `max_iter` retrieval steps (5, the loop of the pipeline MC-Search
+    builds on). Two evaluation modes answer without the pipeline's own retrieval: `retrieval=False`
+    (no evidence at all: the F1 w/o R that ΔF1 subtracts) and `gold_evidence=True` (the gold chain's
+    sub-questions and evidence, sent as `gold_chain` with the question: Golden F1).
+    """
+
+    max_iter: int = setting(
+        5, "Most retrieval steps before the model must give its final answer.", client_range=(1, 10)
+    )
+    retrieval: bool = setting(
+        True, "Retrieve evidence (False: answer from the question and image alone, for ΔF1's baseline run)."
+    )
+    gold_evidence: bool = setting(
+        False,
+        "Answer from the gold chain given with the question (its sub-questions, evidence and hop answers: "
+        "the Golden F1 run) instead of planning and retrieving.",
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.gold_evidence and not self.retrieval:
+            raise ConfigError("gold_evidence=True and retrieval=False exclude each other: choose one")
+        if self.max_iter < 1:
+            raise ConfigError(f"max_iter={self.max_iter} must be at least 1")

@@ -12,7 +12,7 @@ import importlib
 from dataclasses import Field, dataclass, fields
 from typing import Any
 
-from graphs.context import Context, PromsaContext
+from graphs.context import ChainContext, Context, McSearchContext, PromsaContext
 from tools.errors import ConfigError
 
 
@@ -22,6 +22,9 @@ class GraphEntry:
     target: str  # "module:attribute" of the compiled graph
     context: type[Context]
     summary: str
+    chains: bool = False
+    """An MC-Search pipeline: takes a question with zero or more images (`images`) and the item's
+    `gold_chain`, and returns a predicted chain as its trajectory."""
 
     def load(self) -> Any:
         """The compiled graph (importing its module builds it; models and KBs still load lazily)."""
@@ -36,6 +39,15 @@ GRAPHS: dict[str, GraphEntry] = {
         GraphEntry(
             "promsa", "graphs.promsa:graph", PromsaContext, "ProMSA agent: budgeted image/text search"
         ),
+        GraphEntry(
+            "mcsearch",
+            "graphs.mcsearch:graph",
+            McSearchContext,
+            "MC-Search agentic pipeline: a sub-question and a modality per step, top-1 evidence",
+            chains=True,
+        ),
+        GraphEntry("rag1", "graphs.rag:rag1", ChainContext, "MC-Search 1-hop RAG baseline", chains=True),
+        GraphEntry("rag2", "graphs.rag:rag2", ChainContext, "MC-Search 2-hop RAG baseline", chains=True),
     )
 }
 DEFAULT_GRAPH = "pmsr"
@@ -45,6 +57,13 @@ def graph_entry(name: str) -> GraphEntry:
     if name not in GRAPHS:
         raise ConfigError(f"unknown graph {name!r}: use one of {', '.join(GRAPHS)}")
     return GRAPHS[name]
+
+
+def field_defaults(name: str) -> dict[str, Any]:
+    """The default of context field `name` in each registered graph that has it, by graph name."""
+    return {
+        entry.name: f.default for entry in GRAPHS.values() for f in fields(entry.context) if f.name == name
+    }
 
 
 def context_fields() -> list[Field]:

@@ -1,9 +1,10 @@
 """Batch mode: run a graph (PMSR by default) over a questions JSONL file, resumably, and score the results.
 
-    python -m graphs.run QUESTIONS.jsonl --out RESULTS.jsonl [--graph pmsr|promsa] [--concurrency N]
-        [--limit N] [--ids ID ...] [--retry-failed] [--shard I/N] [--server URL] [--score [--judge SPEC]]
-        [every run-context option]
+    python -m graphs.run QUESTIONS.jsonl --out RESULTS.jsonl [--graph pmsr|promsa|mcsearch|rag1|rag2]
+        [--concurrency N] [--limit N] [--ids ID ...] [--retry-failed] [--shard I/N] [--server URL]
+        [--score [--judge SPEC]] [every run-context option]
     python -m graphs.run score RESULTS.jsonl [MORE.jsonl ...] [--judge SPEC] [--out-dir DIR]
+        [--no-retrieval-run RESULTS] [--golden-run RESULTS]
 
 Output: one JSON line per finished item (the input fields + `prediction`, the graph's other outputs —
 PMSR: `description`, `trajectory`, `saturation`; the agent: `evidence`, `trajectory` of rounds,
@@ -40,7 +41,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from graphs.registry import DEFAULT_GRAPH, GRAPHS, context_fields, graph_entry
+from graphs.registry import DEFAULT_GRAPH, GRAPHS, context_fields, field_defaults, graph_entry
 from tools.errors import ConfigError, ImageError, InputError, PMSRError
 from tools.images import load_image
 
@@ -58,6 +59,7 @@ class Backend:
     settings: dict[str, Any]
     inline_images: bool = False  # send images as data URLs (a remote server cannot read our paths)
     graph: str = DEFAULT_GRAPH  # the registry name of the graph that runs (recorded on every line)
+    chains: bool = False  # an MC-Search pipeline: any number of images, and the item's gold chain
 
 
 @dataclasses.dataclass(frozen=True)
@@ -219,24 +221,48 @@ def run_item(item: Item, backend: Backend, base_dir: Path) -> dict[str, Any]:
 
 def _invoke(item: Item, backend: Backend, base_dir: Path) -> dict[str, Any]:
     try:
-        graph_input, image_file = _graph_input(item, base_dir, backend.inline_images)
-        fields = {"image_file": image_file, **_output_fields(backend.invoke(graph_input))}
+        graph_input, files = _graph_input(item, base_dir, backend.inline_images, backend.chains)
+        fields = {"image_file": files[0] if files else None, **_output_fields(backend.invoke(graph_input))}
+        if len(files) > 1:
+            fields["image_files"] = files
     except Exception as exc:  # one failing item must not stop the batch
         return {"status": "error", "error": f"{type(exc).__name__}: {exc}"}
     failed = not fields["prediction"] and bool(fields["errors"])
     return {**fields, "status": "error" if failed else "ok", "error": fields["errors"][0] if failed else None}
 
 
-def _graph_input(item: Item, base_dir: Path, inline: bool) -> tuple[dict[str, Any], str | None]:
-    """The graph input of an item, and the image file it names (None for an inline data: URL)."""
+def _graph_input(
+    item: Item, base_dir: Path, inline: bool, chains: bool = False
+) -> tuple[dict[str, Any], list[str]]:
+    """The graph input of an item, and the image files it names (none for inline data: URLs).
+
+    PMSR and the agent take one image (`image_path`). An MC-Search pipeline (`chains`) takes every image
+    of `image_paths` (else `image_path`; none for a text-only question) and the item's `gold_chain`."""
     question = str(item.data.get("question") or "").strip()
     if not question:
         raise InputError(f"empty question in item {item.id!r} (line {item.line}): give a `question` field")
-    image = str(item.data.get("image_path") or item.data.get("image") or "")
-    if not image:
+    given = [str(image) for image in item.data.get("image_paths") or [] if image] if chains else []
+    given = given or [str(item.data.get("image_path") or item.data.get("image") or "")]
+    given = [image for image in given if image]
+    if not given and not chains:
         raise ImageError(f"no image for item {item.id!r} (line {item.line}): give an `image_path` field")
+    images, files = [], []
+    for image in given:
+        value, file = _image_input(image, item, base_dir, inline)
+        images.append(value)
+        files += [file] if file else []
+    if not chains:
+        return {"question": question, "image": images[0]}, files
+    graph_input: dict[str, Any] = {"question": question, "images": images}
+    if item.data.get("gold_chain"):
+        graph_input["gold_chain"] = item.data["gold_chain"]
+    return graph_input, files
+
+
+def _image_input(image: str, item: Item, base_dir: Path, inline: bool) -> tuple[str, str | None]:
+    """What the graph gets for one image (its absolute path, or a data URL), and the file it names."""
     if image.startswith("data:"):
-        return {"question": question, "image": image}, None
+        return image, None
     path = Path(image).expanduser()
     path = path if path.is_absolute() else base_dir / path
     if not path.is_file():
@@ -244,7 +270,7 @@ def _graph_input(item: Item, base_dir: Path, inline: bool) -> tuple[dict[str, An
             f"image not found: {path} (item {item.id!r}; image_path is relative to the JSONL file)"
         )
     image_file = str(path.absolute())  # the results stay usable from another working directory
-    return {"question": question, "image": load_image(path).data_url if inline else image_file}, image_file
+    return (load_image(path).data_url if inline else image_file), image_file
 
 
 def _output_fields(output: dict[str, Any]) -> dict[str, Any]:
@@ -274,7 +300,7 @@ def in_process_backend(overrides: dict[str, Any], graph: str = DEFAULT_GRAPH) ->
     def invoke(graph_input: dict[str, Any]) -> dict[str, Any]:
         return app.invoke(graph_input, context=context)
 
-    return Backend(invoke, dataclasses.asdict(context), graph=entry.name)
+    return Backend(invoke, dataclasses.asdict(context), graph=entry.name, chains=entry.chains)
 
 
 def preflight(context: Any) -> None:
@@ -302,7 +328,8 @@ def server_backend(url: str, overrides: dict[str, Any], assistant: str = DEFAULT
         return output
 
     settings = {"server": url, "assistant": assistant, **overrides}
-    return Backend(invoke, settings, inline_images=True, graph=assistant)
+    chains = assistant in GRAPHS and GRAPHS[assistant].chains
+    return Backend(invoke, settings, inline_images=True, graph=assistant, chains=chains)
 
 
 # --- the batch loop -------------------------------------------------------------------------------
@@ -408,7 +435,13 @@ def add_context_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("run context (each also read from env PMSR_<FIELD>)")
     for field in context_fields():
         hint = hints[field.name]
-        help_text = f"{field.metadata.get('description', '')} (default: {field.default})".replace("%", "%%")
+        defaults = field_defaults(field.name)
+        shown = (
+            "; ".join(f"{graph}: {value}" for graph, value in defaults.items())
+            if len(set(map(str, defaults.values()))) > 1
+            else field.default
+        )
+        help_text = f"{field.metadata.get('description', '')} (default: {shown})".replace("%", "%%")
         flag = "--" + field.name.replace("_", "-")
         if hint is bool:
             group.add_argument(flag, dest=field.name, action=argparse.BooleanOptionalAction, help=help_text)
@@ -452,6 +485,17 @@ def _add_score_options(parser: argparse.ArgumentParser) -> None:
     reward.add_argument(
         "--reward-h-max", type=int, default=None,
         help=f"H_max (default: the run's budgets, else {default.DEFAULT_H_MAX})",
+    )  # fmt: skip
+    chains = parser.add_argument_group(
+        "MC-Search reference runs of the same questions (items with gold chains)"
+    )
+    chains.add_argument(
+        "--no-retrieval-run", type=Path, metavar="RESULTS",
+        help="results of a --no-retrieval run: ΔF1 = F1 − its F1, per item",
+    )  # fmt: skip
+    chains.add_argument(
+        "--golden-run", type=Path, metavar="RESULTS",
+        help="results of a --gold-evidence run: its F1 is the Golden F1",
     )  # fmt: skip
 
 
@@ -501,14 +545,19 @@ def score_parser() -> argparse.ArgumentParser:
 
 def _score(results: list[Path], out_dir: Path | None, args: argparse.Namespace) -> None:
     from evaluation.metrics import RewardConfig
-    from evaluation.score import compare_files, score_file
+    from evaluation.score import References, compare_files, score_file
 
     reward = RewardConfig(args.reward_lambda, args.reward_format, args.reward_h_max)
+    references = References.load(args.no_retrieval_run, args.golden_run)
     if len(results) == 1:
-        output = score_file(results[0], out_dir, args.judge, args.judge_cache, reward=reward)
+        output = score_file(
+            results[0], out_dir, args.judge, args.judge_cache, reward=reward, references=references
+        )
         print(f"scores written to {output.files['summary_md'].parent}", file=sys.stderr)
         return
-    folder = compare_files(results, out_dir, args.judge, args.judge_cache, reward=reward)
+    folder = compare_files(
+        results, out_dir, args.judge, args.judge_cache, reward=reward, references=references
+    )
     print(f"scores and the comparison written to {folder}", file=sys.stderr)
 
 

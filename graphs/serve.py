@@ -27,8 +27,10 @@ from typing import Any
 from langgraph.graph.state import CompiledStateGraph
 from langgraph_sdk.runtime import ServerRuntime
 
+from graphs import mcsearch as mcsearch_graphs
 from graphs import pmsr as pmsr_graphs
 from graphs import promsa as promsa_graphs
+from graphs import rag as rag_graphs
 from graphs.context import Context, check_client_settings, client_schema, client_settings
 from nodes.common import input_image, knowledge_base
 from tools.errors import ConfigError
@@ -62,6 +64,22 @@ def trajectory_summary(output: dict[str, Any]) -> dict[str, Any]:
         "evidence": list(output.get("evidence") or []),
         "stop_reason": output.get("stop_reason", ""),
         "trajectory": steps,
+        "errors": [str(e) for e in output.get("errors") or []],
+    }
+
+
+def chain_summary(output: dict[str, Any]) -> dict[str, Any]:
+    """An MC-Search run as a remote agent wants it: the answer, and the predicted chain step by step
+    (sub-question, modality, top-1 evidence id, intermediate answer); errors and the stop reason."""
+    chain = [
+        {key: step.get(key) for key in ("step", "sub_question", "modality", "evidence_id", "answer")}
+        for step in output.get("trajectory") or []
+    ]
+    return {
+        "answer": str(output.get("answer") or ""),
+        "evidence": list(output.get("evidence") or []),
+        "stop_reason": output.get("stop_reason", ""),
+        "chain": chain,
         "errors": [str(e) for e in output.get("errors") or []],
     }
 
@@ -154,4 +172,27 @@ promsa = serve(
     "Answer a question about an image with a search agent (ProMSA): each round it searches the "
     "operator's image–text KB by the image or the text KB with a query it writes, under per-run "
     "budgets, and stops when the evidence answers.",
+)
+mcsearch = serve(
+    "mcsearch",
+    mcsearch_graphs.graph,
+    "Answer a question about one or more images, or a text-only question, with the MC-Search agentic "
+    "pipeline: each step it writes a sub-question and picks text or image retrieval over the operator's "
+    "KBs (top-1 evidence), answers the sub-question, and ends with the final answer; the result holds "
+    "the predicted chain.",
+    chain_summary,
+)
+rag1 = serve(
+    "rag1",
+    rag_graphs.rag1,
+    "MC-Search's 1-hop RAG baseline: one image retrieval per image (the top caption joined to the question), "
+    "or one text retrieval for a text-only question, over the operator's KBs; then the answer.",
+    chain_summary,
+)
+rag2 = serve(
+    "rag2",
+    rag_graphs.rag2,
+    "MC-Search's 2-hop RAG baseline: image retrieval, the captions joined to the question, then text "
+    "retrieval (two text retrievals for a text-only question), over the operator's KBs; then the answer.",
+    chain_summary,
 )

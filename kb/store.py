@@ -184,6 +184,27 @@ class KnowledgeBase:
         no_text = np.zeros((1, self.text_embedder.dim), np.float32)
         return self.search_pairs_many(image_vec, no_text, k, 0.0, exclude)[0]
 
+    def search_pairs_by_text(
+        self, text: str | np.ndarray, k: int, exclude: Collection[str] = ()
+    ) -> list[Candidate]:
+        """Image search with a text query: pairs ranked by their text's similarity alone (w = 1)."""
+        text_vec = self.embed_text(text) if isinstance(text, str) else np.asarray(text, dtype=np.float32)
+        no_image = np.zeros(self.image_embedder.dim, np.float32)
+        return self.search_pairs_many(no_image, text_vec[None, :], k, 1.0, exclude)[0]
+
+    def fetch(self, ids: Sequence[str]) -> list[Candidate]:
+        """The stored passages and pairs with these ids, in the order asked (score 1.0); unknown ids are
+        left out."""
+        unique = list(dict.fromkeys(ids))  # a gold chain may name one evidence twice; Chroma refuses that
+        if not unique:
+            return []
+        found: dict[str, Candidate] = {}
+        for kind in ("text", "pairs"):
+            got = self._collections[kind].get(ids=unique, include=["documents", "metadatas"])
+            for cid, document, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True):
+                found.setdefault(cid, _candidate(cid, 0.0, document, meta, kind))
+        return [found[cid] for cid in unique if cid in found]
+
     def _image_vector(self, image: ImageQuery) -> np.ndarray:
         if isinstance(image, np.ndarray):
             return image.astype(np.float32)

@@ -30,7 +30,7 @@ OPERATOR = {
     "kb_dir", "chroma_host", "chroma_port", "kb_name",
     "search_backend", "search_retries", "search_retry_s", "fetch_concurrency",
     "web_cache_dir", "web_cache_ttl_s", "allow_private_urls",
-    "image_roots", "max_image_bytes", "max_image_pixels", "max_question_chars",
+    "image_roots", "max_image_bytes", "max_image_pixels", "max_question_chars", "device", "dtype",
 }  # fmt: skip
 
 
@@ -78,13 +78,15 @@ def test_client_values_are_checked(values: dict, message: str) -> None:
 
 
 def test_every_served_graph_has_a_client_schema() -> None:
-    assert set(SERVED) == {"pmsr", "pmsr_web", "promsa"}
+    assert set(SERVED) == {"pmsr", "pmsr_web", "promsa", "mcsearch", "rag1", "rag2"}
     for entry in SERVED.values():
         own = entry.graph.context_schema.__mro__[1]  # the graph's own Context class
         assert entry.context_schema is client_schema(own)
         assert entry.description and entry.settings == client_settings(own)
     assert SERVED["promsa"].context_schema is client_schema(PromsaContext)
-    with pytest.raises(ConfigError, match="no served graph 'x': choose one of pmsr, pmsr_web, promsa"):
+    with pytest.raises(
+        ConfigError, match="no served graph 'x': choose one of pmsr, pmsr_web, promsa, mcsearch, rag1, rag2"
+    ):
         served_graph("x")
 
 

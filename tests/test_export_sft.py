@@ -75,7 +75,7 @@ def test_only_correct_well_formed_trajectories_are_kept_as_openai_dialogues(
 ) -> None:
     [dialogue] = export(results)
     summary = capsys.readouterr().err
-    assert "kept 1 of 4 trajectories" in summary
+    assert "kept 1 of 4 trajectories and chains" in summary
     assert "1 not an exportable graph" in summary and "1 wrong" in summary and "1 not well-formed" in summary
     assert (
         dialogue["id"] == "right" and dialogue["graph"] == "promsa" and dialogue["images"] == [results.image]

@@ -1,5 +1,5 @@
-"""`langgraph dev` serves the PMSR graphs and the ProMSA agent: runs through `langgraph_sdk` and
-`RemoteGraph`, offline.
+"""`langgraph dev` serves the PMSR graphs, the ProMSA agent and the MC-Search pipeline: runs through
+`langgraph_sdk` and `RemoteGraph`, offline.
 
 The server is a real `langgraph dev` process on a free 127.0.0.1 port (the session's
 `langgraph_server` fixture, tests/conftest.py), configured through the environment with the
@@ -95,7 +95,7 @@ def test_a_bad_image_is_reported_as_a_run_error(server: SimpleNamespace) -> None
 def test_the_web_variant_is_served_as_its_own_assistant(server: SimpleNamespace) -> None:
     client = get_sync_client(url=server.url)
     assistants = {a["graph_id"]: a["assistant_id"] for a in client.assistants.search()}
-    assert set(assistants) == {"pmsr", "pmsr_web", "promsa"}
+    assert set(assistants) == {"pmsr", "pmsr_web", "promsa", "mcsearch", "rag1", "rag2"}
     schemas = client.assistants.get_schemas(assistants["pmsr_web"])
     assert {"web", "lens_provider", "k_text"} <= set(schemas["context_schema"]["properties"])
     assert set(schemas["input_schema"]["properties"]) == {"question", "image"}
@@ -116,3 +116,29 @@ def test_the_promsa_agent_is_served_and_streams_its_rounds(server: SimpleNamespa
     promsa = next(a for a in client.assistants.search() if a["graph_id"] == "promsa")
     schema = client.assistants.get_schemas(promsa["assistant_id"])["context_schema"]["properties"]
     assert {"text_search_budget", "image_search_budget", "text_search_k", "action_protocol"} <= set(schema)
+
+
+def test_the_mcsearch_pipeline_is_served_and_records_its_chain(server: SimpleNamespace) -> None:
+    image = load_image(server.image).data_url
+    run = stream_run(server, {"question": QUESTION, "images": [image]}, {"max_iter": 3}, "mcsearch")
+    assert run.errors == []
+    assert {e["node"] for e in run.custom} == {"prepare", "plan", "retrieve", "reason", "finish"}
+    steps = run.final["trajectory"]
+    assert 1 <= len(steps) <= 3 and [s["step"] for s in steps] == list(range(1, len(steps) + 1))
+    first = steps[0]  # the embedded stand-in starts from the image: the red lake's pair, top-1
+    assert (first["modality"], first["image_index"], first["evidence_id"]) == ("image", 1, "i-lake")
+    assert all(len(s["candidates"]) == 1 and s["evidence_id"] == s["candidates"][0]["id"] for s in steps)
+    assert all(s["modality"] == "text" and s["sub_question"] for s in steps[1:])
+    assert run.final["answer"].strip() and run.final["stop_reason"] in {"answered", "max_iter"}
+    assert set(run.final) == {"answer", "evidence", "trajectory", "stop_reason", "errors", "malformed"}
+    text_only = stream_run(
+        server, {"question": "Where does the Zeta River end?"}, {"max_iter": 1}, "mcsearch"
+    )
+    (step,) = text_only.final["trajectory"]
+    assert step["modality"] == "text" and step["candidates"][0]["title"] == "Zeta River"
+    client = get_sync_client(url=server.url)
+    mcsearch = next(a for a in client.assistants.search() if a["graph_id"] == "mcsearch")
+    schemas = client.assistants.get_schemas(mcsearch["assistant_id"])
+    assert {"max_iter", "top_k", "retrieval", "gold_evidence"} <= set(schemas["context_schema"]["properties"])
+    assert "kb_dir" not in schemas["context_schema"]["properties"]
+    assert {"question", "image", "images", "gold_chain"} == set(schemas["input_schema"]["properties"])

@@ -78,7 +78,8 @@ async def exercise(session: ClientSession, world: SimpleNamespace) -> None:
     assert (k_schema["minimum"], k_schema["maximum"]) == (1, MAX_K)
     assert tools["text_search"].inputSchema["required"] == ["query"]
     assert set(tools["image_search"].inputSchema["required"]) == {"image"}
-    assert tools["answer"].inputSchema["properties"]["graph"]["enum"] == ["pmsr", "pmsr_web", "promsa"]
+    served = ["pmsr", "pmsr_web", "promsa", "mcsearch", "rag1", "rag2"]
+    assert tools["answer"].inputSchema["properties"]["graph"]["enum"] == served
 
     expected = [c["id"] for c in text_search(world.kb, "Zeta River flows", 3)]
     assert ids(await call(session, "text_search", query="Zeta River flows", k=3)) == expected
@@ -100,6 +101,13 @@ async def exercise(session: ClientSession, world: SimpleNamespace) -> None:
     assert summary["graph"] == "pmsr" and summary["answer"] == "Syldavia"
     assert [step["step"] for step in summary["trajectory"]] == [0, 1]
     assert "i-lake" in {hit["id"] for hit in summary["trajectory"][0]["evidence"]}
+    chain = await call(
+        session, "answer", question=QUESTION, image=b64, graph="mcsearch",
+        settings={"max_iter": 1, "operators": "extractive"},  # the stand-in planner (the script cannot plan)
+    )  # fmt: skip
+    assert not chain.isError, chain.content[0].text
+    (step,) = chain.structuredContent["chain"]  # the MC-Search summary: the predicted chain, step by step
+    assert (step["modality"], step["evidence_id"]) == ("image", "i-lake")
 
 
 def test_stdio_lists_tools_searches_like_the_python_api_and_answers(world: SimpleNamespace) -> None:

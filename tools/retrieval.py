@@ -1,4 +1,5 @@
-"""One retrieval layer for every graph (SPEC §2d): text search, image search, fused search.
+"""One retrieval layer for every graph (SPEC §2d): text search, image search, fused search, and the
+MC-Search pipeline's image search by text (`caption_search`) and look-up of evidence by id (`lookup`).
 
 PMSR's `search` node, the agent graphs and the MCP server all call these functions; each takes `k`
 and an exclusion list of ids (ids already seen are never returned again, and the call still returns
@@ -11,7 +12,7 @@ them); this module does not import the store, so tools stay below `kb/` and the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -37,6 +38,12 @@ class SearchableKB(Protocol):
 
     def search_by_image(self, image: Any, k: int, exclude: Collection[str] = ()) -> list[Candidate]: ...
 
+    def search_pairs_by_text(
+        self, text: str | Vector, k: int, exclude: Collection[str] = ()
+    ) -> list[Candidate]: ...
+
+    def fetch(self, ids: Sequence[str]) -> list[Candidate]: ...
+
 
 def text_search(
     kb: SearchableKB, query: str | Vector, k: int, exclude: Collection[str] = ()
@@ -61,6 +68,19 @@ def fused_search(
     `image` is a `LoadedImage`, a PIL image, or a ready image-embedder vector.
     """
     return _plain(kb.search_pairs(image, query, k, w, exclude))
+
+
+def caption_search(
+    kb: SearchableKB, query: str | Vector, k: int, exclude: Collection[str] = ()
+) -> list[Candidate]:
+    """Image search with a text query: the `k` image–text pairs whose text is nearest to `query`
+    (for a question that came without an image), minus `exclude`."""
+    return _plain(kb.search_pairs_by_text(query, k, exclude))
+
+
+def lookup(kb: SearchableKB, ids: Sequence[str]) -> list[Candidate]:
+    """The passages and pairs stored under `ids` (in that order; ids the KB does not hold are left out)."""
+    return _plain(kb.fetch(ids))
 
 
 def _plain(found: list[Candidate]) -> list[Candidate]:

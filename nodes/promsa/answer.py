@@ -9,27 +9,21 @@ replaces that function and nothing else.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from typing import Any
 
 from langgraph.runtime import Runtime
 
 from graphs.context import PromsaContext
 from graphs.promsa_state import AgentState, Evidence, Round
-from graphs.state import Iteration, PlannedQuery
-from nodes.answer import extractive_answer, first_line
+from nodes.answer import first_line
 from nodes.common import ask_model, emit, input_image, split_sentences, timed
+from nodes.extractive.searches import Search, read_searches
 from nodes.promsa.common import agent_context
-from nodes.record import extractive_record
 from prompts import render_prompt
 from tools.retrieval import format_results
 
 SUPPORTING_LINES = 3  # evidence lines kept for an answer the policy wrote itself
-RECORD_CACHE = 512  # per-search records kept: the stand-in policy reads the same rounds every round
-_RECORDS: OrderedDict[tuple[Any, ...], str] = OrderedDict()
-_LOCK = threading.Lock()
 
 
 def answer(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]:
@@ -69,8 +63,7 @@ def answer_from_evidence(
 
     The agent's reader, in one place. With a generative model: the `answer` prompt over every
     search's results, one model call (free text, so it cannot be malformed). In the embedded
-    profile: PMSR's extractive answerer (`nodes.answer.extractive_answer`) over one record per
-    search — that search's best sentences for the question (`nodes.record.extractive_record`).
+    profile: the extractive reader over one record per search (`nodes.extractive.searches.read_searches`).
     """
     searched = [r for r in rounds if r["candidates"]]
     if not searched:
@@ -83,38 +76,12 @@ def answer_from_evidence(
         reply, _ = ask_model(context, prompt, input_image(image))
         text = first_line(reply)
         return text, supporting_lines(text, searched)
-    return extractive_answer(question, as_iterations(question, searched, context), context)
+    return read_searches(question, searches_of(searched), context)
 
 
-def as_iterations(question: str, searched: list[Round], context: PromsaContext) -> list[Iteration]:
-    """The agent's searches as PMSR iterations, each with its own extractive record (the reader's input)."""
-    return [_as_iteration(step, r, question, context) for step, r in enumerate(searched)]
-
-
-def _as_iteration(step: int, searched: Round, question: str, context: PromsaContext) -> Iteration:
-    """A search round as a PMSR iteration whose record is its best sentences (the reader's input).
-
-    Records are cached by everything they depend on (embedder, question, query, candidates), so
-    reading again after one more search embeds only the new round's sentences."""
-    query = PlannedQuery(kind="record", text=searched["query"] or question, vector=[], k_text=0, k_image=0)
-    found = searched["candidates"]
-    key = (
-        context.text_embedder,
-        question,
-        query["text"],
-        tuple((c["id"], c["title"], c["text"]) for c in found),
-    )
-    with _LOCK:
-        record = _RECORDS.get(key)
-    if record is None:
-        record, _ = extractive_record(question, [query], found, context)
-        with _LOCK:
-            _RECORDS[key] = record
-            if len(_RECORDS) > RECORD_CACHE:
-                _RECORDS.popitem(last=False)
-    return Iteration(
-        step=step, queries=[query], candidates=found, record=record, seconds=0.0, model_seconds=0.0
-    )
+def searches_of(rounds: list[Round]) -> list[Search]:
+    """The agent's search rounds as `(query, candidates)` searches for the reader."""
+    return [(r["query"], r["candidates"]) for r in rounds]
 
 
 def supporting_lines(answer_text: str, rounds: list[Round]) -> list[Evidence]:

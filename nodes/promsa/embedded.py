@@ -21,8 +21,9 @@ from graphs.context import PromsaContext
 from graphs.promsa_state import Action, Decision, Evidence, Round, StopReason
 from nodes.common import timed
 from nodes.extractive.question import read_question
+from nodes.extractive.searches import as_iterations
 from nodes.formulate import extractive_trajectory_query
-from nodes.promsa.answer import answer_from_evidence, as_iterations
+from nodes.promsa.answer import answer_from_evidence, searches_of
 
 
 def embedded_decision(
@@ -48,7 +49,7 @@ def embedded_decision(
         return _stop("answered", thought, answer, evidence), seconds
     if "text_search" not in actions:
         return _stop("budget_spent", "The text search budget is spent.", answer, evidence), seconds
-    iterations = as_iterations(question, [r for r in searched if r["candidates"]], context)
+    iterations = as_iterations(question, searches_of([r for r in searched if r["candidates"]]), context)
     query = extractive_trajectory_query(question, iterations, [r["query"] for r in texts])
     return _search("text_search", query, "Look up the next entity the evidence leads to."), seconds
 

@@ -1,0 +1,60 @@
+"""What the MC-Search nodes share: the run's settings, the input images, and the chain as reader input."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import TypeVar
+
+from langchain_core.messages import HumanMessage
+from langgraph.runtime import Runtime
+
+from graphs.context import ChainContext, Context, McSearchContext
+from graphs.mcsearch_state import ChainState, ChainStep
+from nodes.common import chat_model, input_image, message_text
+from nodes.extractive.searches import Search
+from tools.errors import InputError
+
+C = TypeVar("C", bound=ChainContext)
+MAX_IMAGES = 8  # images one question may carry
+
+
+def chain_context(runtime: Runtime[C] | None, schema: type[C] = McSearchContext) -> C:  # type: ignore[assignment]
+    """The run's context as `schema` (LangGraph passes `None` when the caller gave no context); a plain
+    `Context` given in-process keeps its model and KB settings (not its web flag) with `schema`'s defaults."""
+    context = getattr(runtime, "context", None)
+    if isinstance(context, schema):
+        return context
+    if isinstance(context, Context):
+        shared = {f.name: getattr(context, f.name) for f in fields(Context) if f.name != "web"}
+        return schema(**shared)
+    return schema()
+
+
+def input_images(state: ChainState) -> list[str]:
+    """The question's images in order: `image`, then `images` (each once); none for a text-only question."""
+    given = [state.get("image") or "", *(state.get("images") or [])]
+    images = list(dict.fromkeys(image for image in given if image))
+    if len(images) > MAX_IMAGES:
+        raise InputError(f"{len(images)} images sent: a question may carry at most {MAX_IMAGES}")
+    return images
+
+
+def chain_searches(steps: list[ChainStep]) -> list[Search]:
+    """The chain's steps as `(query, evidence)` searches for the extractive reader."""
+    return [(s["sub_question"], s["candidates"]) for s in steps]
+
+
+def evidence_line(step: ChainStep) -> str:
+    """The step's top-1 evidence as one line, "Title: text" ("" when nothing came back)."""
+    if not step["candidates"]:
+        return ""
+    top = step["candidates"][0]
+    text = " ".join(top["text"].split())
+    return f"{top['title']}: {text}" if top["title"] else text
+
+
+def ask_with_images(context: ChainContext, prompt: str, images: list[str]) -> str:
+    """One prompt with every image of the question (a standard multimodal user message); the reply."""
+    parts = [{"type": "image_url", "image_url": {"url": input_image(i, context).data_url}} for i in images]
+    message = HumanMessage(content=[{"type": "text", "text": prompt}, *parts])
+    return message_text(chat_model(context).invoke([message]).content).strip()
