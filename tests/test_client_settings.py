@@ -30,7 +30,7 @@ OPERATOR = {
     "kb_dir", "chroma_host", "chroma_port", "kb_name",
     "search_backend", "search_retries", "search_retry_s", "fetch_concurrency",
     "web_cache_dir", "web_cache_ttl_s", "allow_private_urls",
-    "image_roots", "max_image_bytes", "max_image_pixels", "max_question_chars", "device", "dtype",
+    "image_roots", "max_image_bytes", "max_image_pixels", "max_question_chars",
 }  # fmt: skip
 
 
