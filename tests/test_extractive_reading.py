@@ -19,7 +19,7 @@ from graphs.pmsr import graph
 from graphs.run import in_process_backend, read_results, run_batch
 from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities
-from nodes.extractive.chain import read_anchor_line
+from nodes.extractive.chain import Chain, read_anchor_line
 from nodes.extractive.question import read_question
 from nodes.extractive.spans import EvidenceLine, rank_spans
 from tests.graph_kit import (
@@ -49,6 +49,7 @@ from tools.types import Candidate
         ("Who discovered this galaxy?", "person", "person", "galaxy", ""),
         ("What was the nationality of the painter of this work?", "nationality", "nationality", "",
          "painter"),
+        ("In which country was the method of brewing this drink invented?", "named", "country", "drink", ""),
     ],
 )  # fmt: skip
 def test_question_shapes(question: str, kind: str, noun: str | None, reference: str, bridge: str) -> None:
@@ -122,10 +123,38 @@ def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() ->
          "Vega"),
         ("Who discovered this galaxy?",
          "Messier 81: a spiral galaxy in Ursa Major discovered by Johann Elert Bode", "Johann Elert Bode"),
+        ("How far from the Sun is this planet on average?",
+         "Mars: the fourth planet, 4 times smaller than Earth, about 228 million kilometres from the Sun",
+         "228 million kilometres"),
+        ("How many moons does this planet have?", "Mars: the fourth planet, with 2 small moons", "2"),
+        ("In which armed service was this man an admiral?",
+         "Nelson, Horatio Nelson: English admiral of the Royal Navy (1758-1805)", "Royal Navy"),
     ],
 )  # fmt: skip
 def test_a_span_of_the_expected_type_answers(question: str, text: str, answer: str) -> None:
     assert best(question, [line(text.split(":")[0].split(",")[0], text)]) == answer
+
+
+def test_a_link_of_the_asked_kind_can_answer_a_bridge_question() -> None:
+    """The palace's city is linked from the anchor, but a city is not the country the question passes
+    through: when its entry says it is the capital asked for, it stays a candidate."""
+    question = read_question("What is the capital of the country where this palace stands?")
+    entries = [
+        ("Louvre Palace", "Louvre Palace: a former royal palace on the Seine in Paris, now a museum"),
+        ("Paris", "Paris, City of Light: the capital and largest city of France; on the Seine"),
+        ("Lyon", "Lyon: a city in east-central France on the Rhone"),
+    ]
+    chain = Chain.build("Louvre Palace", entries, question)
+    assert chain.bridged and "Paris" in chain.links and "Paris" not in chain.known
+    lines = [line(title, text, chain.weight(title, text)) for title, text in entries]
+    assert rank_spans(question, lines, known=chain.known, chain=chain.names)[0].text == "Paris"
+
+    country = read_question("Which ocean lies west of the country where this wild dog lives?")
+    dog = [
+        ("dingo", "dingo, Canis dingo: wolflike wild dog of Australia"),
+        ("Australia", "Australia, Commonwealth of Australia: a nation occupying the whole of the continent"),
+    ]
+    assert "Australia" in Chain.build("dingo", dog, country).known  # the bridge itself never answers
 
 
 def test_names_listed_with_a_known_constellation_are_constellations_too() -> None:

@@ -19,7 +19,7 @@ from nodes.extractive.anchor import (
     same_entity,
 )
 from nodes.extractive.question import QuestionShape
-from nodes.extractive.spans import definition_head, nearness
+from nodes.extractive.spans import definition_head, kinds_of, nearness
 
 ANCHOR_PREFIX = "Image shows: "
 _ANCHOR_LINE = re.compile(rf"^{re.escape(ANCHOR_PREFIX)}(.+?)(?: \(match (-?[\d.]+)\))?$")
@@ -68,6 +68,7 @@ class Chain:
     own: frozenset[str] = frozenset()
     links: tuple[str, ...] = ()
     bridge: str = ""  # the question's description of the bridge ("university"), when it asks about one
+    answerable: frozenset[str] = frozenset()  # links defined as the asked kind, not the bridge's
 
     @property
     def bridged(self) -> bool:
@@ -87,7 +88,9 @@ class Chain:
         given = {name.lower() for name in shape.named}
         links = [n for n in linked_names(anchor, texts) if not set(n.lower().split()) <= given]
         bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
-        return cls(anchor, frozenset(aliases(anchor, texts)), tuple(rank_links(shape, links, texts)), bridge)
+        own = frozenset(aliases(anchor, texts))
+        ranked = tuple(rank_links(shape, links, texts))
+        return cls(anchor, own, ranked, bridge, _answerable(shape, bridge, ranked, entries))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -95,8 +98,9 @@ class Chain:
 
     @property
     def known(self) -> frozenset[str]:
-        """Names that cannot answer the question: the anchor's own, and the links when it asks about one."""
-        return self.own | set(self.links) if self.bridged else self.own
+        """Names that cannot answer the question: the anchor's own, and, when it asks about a bridge, the
+        links that could be that bridge."""
+        return self.own | (set(self.links) - self.answerable) if self.bridged else self.own
 
     def weight(self, title: str, text: str) -> float:
         """How much a line counts, by its place on the chain (`WEIGHTS`, or `BRIDGED` for a question
@@ -138,6 +142,22 @@ def rank_links(shape: QuestionShape, links: Sequence[str], anchor_texts: Sequenc
         return -shared, -near
 
     return sorted(links, key=rank)
+
+
+def _answerable(
+    shape: QuestionShape, bridge: str, links: Sequence[str], entries: Sequence[tuple[str, str]]
+) -> frozenset[str]:
+    """Links whose own entry defines them as the kind asked for and not as the bridge's kind: for "the
+    capital of the country where this palace stands", a palace in Beijing links to Beijing, the capital
+    of China — a city cannot be the country the question passes through, but it can be its capital."""
+    if not bridge or not shape.type_noun:
+        return frozenset()
+    asked, passed = kinds_of(shape.type_noun), kinds_of(bridge.split()[-1])
+
+    def defined_as(link: str, kinds: frozenset[str]) -> bool:
+        return any(is_about(t, x, link) and kinds & set(definition_head(x)) for t, x in entries)
+
+    return frozenset(link for link in links if defined_as(link, asked) and not defined_as(link, passed))
 
 
 def _describes(noun: str, anchor: str, texts: Sequence[str]) -> bool:

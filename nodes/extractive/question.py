@@ -103,6 +103,13 @@ _BRIDGE = re.compile(
 _DEMONSTRATIVE = re.compile(r"\b(?:does|do|did|is|was|are|were|has|have|can)\s+(?:that|those)\s+([a-z-]+)\b")
 _OUTER = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:that|which|where|whose|who)\b")
 _RELATIVES = word_set("that which where whose who") | {"in which", "on which", "from which"}
+# Nouns that describe an aspect of the image's entity rather than another entity ("the method of making
+# this drink", "the purpose of this tool"): they lead back to the entity itself, not to a bridge.
+ASPECT_NOUNS = word_set("""
+    method way process technique manner style practice recipe custom tradition use purpose origin design
+""")
+# "how far", "how tall": a measure, answered with its unit ("384,400 kilometres"); "how many" is a count.
+_MEASURE = re.compile(r"\bhow\s+(long|tall|high|far|big|large|old|heavy|deep|wide)\b")
 _REFERENCE_THIS = re.compile(r"\b(?:this|these)\s+((?:[\w'’-]+\s*){1,3})")
 
 
@@ -120,6 +127,7 @@ class QuestionShape:
     bridge: str = ""  # a thing the question describes through the image ("the country where this … lives")
     asked: list[str] = field(default_factory=list)  # attribute words outside the bridge's description
     outer: list[str] = field(default_factory=list)  # descriptions around the bridge's ("the empress who …")
+    measure: bool = False  # a number with a unit is asked for ("how far …")
     described: list[str] = field(default_factory=list)  # content words of the bridge's description
 
     @property
@@ -174,6 +182,7 @@ def read_question(question: str) -> QuestionShape:
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
         described=asked_words(plain[start:end], reference) if bridge else [],
         asked=[w for w in attribute if w in outside] + [w for w in outside if w in RELATION_WORDS],
+        measure=bool(_MEASURE.search(lower)),
     )
 
 
@@ -222,7 +231,7 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "identity", None
     if re.search(r"\b(what|which)\s+year\b|\bwhen\b|\bwhat\s+date\b", lower):
         return "year", "year"
-    if re.search(r"\bhow\s+(many|much|long|tall|high|far|big|large|old|heavy|deep|wide)\b", lower):
+    if re.search(r"\bhow\s+(many|much)\b", lower) or _MEASURE.search(lower):
         return "number", None
     if re.search(r"\b(what|which)\s+colou?r\b|\bcolou?r\s+(is|are)\b", lower):
         return "colour", "colour"
@@ -278,7 +287,13 @@ def bridge_description(lower: str, reference: str) -> tuple[str, tuple[int, int]
         noun = match.group(1)
         last = noun.split()[-1]
         part_of_reference = bool(reference) and (noun in reference or reference in noun)
-        if not part_of_reference and last not in STOPWORDS and not set(noun.split()) & IMAGE_WORDS:
+        aspect = last in ASPECT_NOUNS
+        if (
+            not part_of_reference
+            and not aspect
+            and last not in STOPWORDS
+            and not set(noun.split()) & IMAGE_WORDS
+        ):
             relative = match.group(2) in _RELATIVES
             end = len(lower) if relative else match.end() + _reference_length(lower[match.end() :], reference)
             return noun, (match.start(), end)

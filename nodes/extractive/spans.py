@@ -47,7 +47,15 @@ SYNONYMS: dict[str, frozenset[str]] = {
     "museum": word_set("museum gallery"),
     "group": word_set("group cluster asterism"),
     "currency": word_set("currency money unit"),
+    "service": word_set("service navy army force corps guard marines"),
 }
+# Units a measure is stated in ("384,400 kilometres", "2.5 million light-years").
+UNITS = word_set("""
+    km kilometre kilometres kilometer kilometers mile miles m metre metres meter meters cm mm ft foot feet
+    inch inches light-year light-years ly parsec parsecs pc au year years kg kilogram kilograms g gram grams
+    tonne tonnes ton tons lb pound pounds degree degrees hectare hectares acre acres
+""")
+_MULTIPLIERS = r"(?:\s+(?:thousand|million|billion|trillion))?"
 _YEAR = re.compile(r"\b(\d{3,4})(?:\s*(?:AD|BC|BCE|CE)\b)?")
 _YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})\)")
 _NUMBER = re.compile(r"\b\d[\d,]*(?:\.\d+)?\b")
@@ -119,7 +127,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "year":
         return years(text, shape.year_role)
     if kind == "number":
-        return numbers(text)
+        return measures(text) if shape.measure else numbers(text)
     if kind == "colour":
         return [w for w in _TOKEN.findall(text.lower()) if w in COLOURS]
     if kind == "scientific_name":
@@ -175,6 +183,13 @@ def numbers(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def measures(text: str) -> list[str]:
+    """Numbers with the unit that follows them ("384,400 kilometres"); bare numbers when none has one."""
+    pattern = rf"({_NUMBER.pattern}{_MULTIPLIERS})\s*([A-Za-z][\w-]*)"
+    found = [f"{number} {unit}" for number, unit in re.findall(pattern, text) if unit.lower() in UNITS]
+    return list(dict.fromkeys(found)) or numbers(text)
+
+
 def typed_phrases(text: str, noun: str) -> list[str]:
     """Lower-case "<modifier> <noun>" phrases ("northern hemisphere") for kinds that are not names."""
     pattern = rf"\b([a-z][\w-]+)\s+({re.escape(noun)}s?)\b"
@@ -224,7 +239,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     noun = shape.type_noun
     if not noun or shape.asks_identity:
         return 0.5
-    kinds = SYNONYMS.get(noun, word_set(f"{noun} {noun}s"))
+    kinds = kinds_of(noun)
     head = name_head(span)
     if span[:1].islower():
         named_kind = any(kinds & set(definition_head(other.text)) for other in lines)
@@ -252,6 +267,11 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     return fit
 
 
+def kinds_of(noun: str) -> frozenset[str]:
+    """The words that say a thing is of the kind `noun` ("country" → country, nation, republic, …)."""
+    return SYNONYMS.get(noun, word_set(f"{noun} {noun}s"))
+
+
 def name_head(span: str) -> str:
     """The head word of a name, singular and lower-case: "Indian Ocean" → "ocean", "People's Republic of
     China" → "republic", "Eckert-Mauchly Computer Corporation" → "corporation"."""
@@ -275,7 +295,7 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
     the country a dingo lives in; "Vega: the brightest star in the constellation Lyra"), else 0."""
     if shape.answer_type != "named" or not shape.type_noun or not chain:
         return 0.0
-    kinds = SYNONYMS.get(shape.type_noun, word_set(f"{shape.type_noun} {shape.type_noun}s"))
+    kinds = kinds_of(shape.type_noun)
     for line in lines:
         if not is_entry_of(span, line) or not kinds & set(definition_head(line.text)):
             continue
