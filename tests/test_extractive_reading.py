@@ -18,7 +18,7 @@ from graphs.context import Context
 from graphs.pmsr import graph
 from graphs.run import in_process_backend, read_results, run_batch
 from kb.build import build_kb
-from nodes.extractive.anchor import entry_names, guess_entities
+from nodes.extractive.anchor import entry_names, guess_entities, linked_names, place_of
 from nodes.extractive.chain import Chain, read_anchor_line
 from nodes.extractive.question import read_question
 from nodes.extractive.spans import EvidenceLine, rank_spans
@@ -50,6 +50,7 @@ from tools.types import Candidate
         ("What was the nationality of the painter of this work?", "nationality", "nationality", "",
          "painter"),
         ("In which country was the method of brewing this drink invented?", "named", "country", "drink", ""),
+        ("In which mountain range is the valley where this goat lives?", "named", "range", "goat", "valley"),
     ],
 )  # fmt: skip
 def test_question_shapes(question: str, kind: str, noun: str | None, reference: str, bridge: str) -> None:
@@ -127,12 +128,42 @@ def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() ->
          "Mars: the fourth planet, 4 times smaller than Earth, about 228 million kilometres from the Sun",
          "228 million kilometres"),
         ("How many moons does this planet have?", "Mars: the fourth planet, with 2 small moons", "2"),
+        ("To which genus does this tree belong?", "Quercus, genus Quercus: a genus of oaks", "Quercus"),
+        ("On which continent does this monkey live?",
+         "howler monkey: a large Central and South American monkey with a loud call", "South America"),
         ("In which armed service was this man an admiral?",
          "Nelson, Horatio Nelson: English admiral of the Royal Navy (1758-1805)", "Royal Navy"),
     ],
 )  # fmt: skip
 def test_a_span_of_the_expected_type_answers(question: str, text: str, answer: str) -> None:
     assert best(question, [line(text.split(":")[0].split(",")[0], text)]) == answer
+
+
+def test_demonyms_link_to_their_places() -> None:
+    assert [place_of(n) for n in ("Australian", "North American", "Japanese", "Chinese", "Indian")] == [
+        "Australia", "North America", "Japan", "China", "India",
+    ]  # fmt: skip
+    assert place_of("Japan") is None and place_of("Christian") is None and place_of("Lyra") is None
+    gloss = "numbat, banded anteater: a small Australian marsupial that eats termites"
+    assert linked_names("numbat", [gloss]) == ["Australia"]
+
+
+def test_the_image_entity_answers_when_its_entry_names_it_as_the_kind_asked() -> None:
+    seahorse = [line("Hippocampus", "Hippocampus, genus Hippocampus: seahorses; fishes of warm seas")]
+    assert best("To which genus does this fish belong?", seahorse, known=("Hippocampus",)) == "Hippocampus"
+    assert best("In which seas does this fish live?", seahorse, known=("Hippocampus",)) != "Hippocampus"
+
+
+def test_a_name_the_entry_lists_can_say_what_it_is() -> None:
+    """ "Nairobi, capital of Kenya: the largest city of East Africa" is a capital by its name list, and
+    ties the capital to the chain's country."""
+    lines = [
+        line("Nairobi", "Nairobi, capital of Kenya: the largest city of East Africa", 0.9),
+        line("Mombasa", "Mombasa: a port city in Kenya on the Indian Ocean", 0.9),
+        line("Lima", "Lima: the capital and largest city of Peru", 0.1),
+    ]
+    question = "What is the capital of the country where this antelope lives?"
+    assert best(question, lines, known=("Kenya",), chain=("impala", "Kenya")) == "Nairobi"
 
 
 def test_a_link_of_the_asked_kind_can_answer_a_bridge_question() -> None:

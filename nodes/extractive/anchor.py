@@ -31,6 +31,19 @@ _NOT_NAMES = word_set("""
     Tuesday Wednesday Thursday Friday Saturday Sunday
 """)
 DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ian|ese|ish|ch|i|ic)$")
+# Demonyms whose place is not their stem less -n or -ese ("Australian" → "Australia", "Japanese" → "Japan").
+_IRREGULAR_PLACES = {
+    "american": "America", "arabian": "Arabia", "argentine": "Argentina", "brazilian": "Brazil",
+    "british": "Britain", "canadian": "Canada", "chilean": "Chile", "chinese": "China", "cuban": "Cuba",
+    "danish": "Denmark", "dutch": "Netherlands", "egyptian": "Egypt", "english": "England",
+    "european": "Europe", "french": "France", "german": "Germany", "greek": "Greece",
+    "hungarian": "Hungary", "iranian": "Iran", "irish": "Ireland", "italian": "Italy", "kenyan": "Kenya",
+    "korean": "Korea", "malayan": "Malaya", "mexican": "Mexico", "moroccan": "Morocco",
+    "norwegian": "Norway", "peruvian": "Peru", "polish": "Poland", "portuguese": "Portugal",
+    "scottish": "Scotland", "spanish": "Spain", "swedish": "Sweden", "swiss": "Switzerland",
+    "thai": "Thailand", "tibetan": "Tibet", "turkish": "Turkey", "welsh": "Wales",
+}  # fmt: skip
+_NOT_DEMONYMS = word_set("christian ian brian julian adrian damian fabian vivian lillian obsidian")
 _DESCRIPTOR = re.compile(r"^(?:[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic)|[A-Z][\w-]*(?:ist|ists))$")
 
 
@@ -121,15 +134,37 @@ def aliases(title: str, texts: Sequence[str]) -> set[str]:
 
 
 def linked_names(title: str, texts: Sequence[str]) -> list[str]:
-    """Entities the anchor's texts name, other than the anchor itself and demonyms, in order of
-    appearance; a name that ends a longer one ("Van Gogh", "Vincent van Gogh") is left to the longer."""
+    """Entities the anchor's texts name, other than the anchor itself, in order of appearance; a demonym
+    links to its place ("Australian marsupials" → Australia); a name that ends a longer one ("Van Gogh",
+    "Vincent van Gogh") is left to the longer."""
     own = {n.lower() for n in aliases(title, texts)}
     links: list[str] = []
     for text in texts:
-        for name in names_in(definition(text)):
-            if name.lower() not in own and name not in links and not DEMONYM.match(name):
+        for found in names_in(definition(text)):
+            name = place_of(found) or found
+            if name.lower() not in own and name not in links and _is_link(name):
                 links.append(name)
     return [n for n in links if not any(o != n and o.lower().endswith(" " + n.lower()) for o in links)]
+
+
+def place_of(name: str) -> str | None:
+    """The place a demonym names ("Australian" → "Australia", "North American" → "North America",
+    "Japanese" → "Japan"), or None for a name that is not one."""
+    *before, last = name.split() or [""]
+    lower = last.lower()
+    place = _IRREGULAR_PLACES.get(lower)
+    if place is None and last[:1].isupper() and lower not in _NOT_DEMONYMS:
+        if lower.endswith(("ian", "ican")):
+            place = last[:-1]
+        elif lower.endswith("ese") and len(lower) > 5:
+            place = last[:-3]
+    return " ".join([*before, place]) if place else None
+
+
+def _is_link(name: str) -> bool:
+    """Whether a name found in the anchor's text can be an entity it links to: not an adjective of
+    nationality or kind ("Kurdish", "Celtic"); a name ending in -an may be a place ("Japan", "Sudan")."""
+    return not DEMONYM.match(name) or name.endswith("an")
 
 
 def mentions(text: str, name: str) -> bool:

@@ -19,7 +19,7 @@ from nodes.extractive.anchor import (
     same_entity,
 )
 from nodes.extractive.question import QuestionShape
-from nodes.extractive.spans import definition_head, kinds_of, nearness
+from nodes.extractive.spans import definition_head, is_continent, kinds_of, nearness
 
 ANCHOR_PREFIX = "Image shows: "
 _ANCHOR_LINE = re.compile(rf"^{re.escape(ANCHOR_PREFIX)}(.+?)(?: \(match (-?[\d.]+)\))?$")
@@ -155,7 +155,9 @@ def _answerable(
     asked, passed = kinds_of(shape.type_noun), kinds_of(bridge.split()[-1])
 
     def defined_as(link: str, kinds: frozenset[str]) -> bool:
-        return any(is_about(t, x, link) and kinds & set(definition_head(x)) for t, x in entries)
+        return is_continent(link, kinds) or any(
+            is_about(t, x, link) and kinds & set(definition_head(x)) for t, x in entries
+        )
 
     return frozenset(link for link in links if defined_as(link, asked) and not defined_as(link, passed))
 

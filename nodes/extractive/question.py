@@ -263,9 +263,11 @@ def asked_noun(lower: str) -> str | None:
         if word in STOPWORDS:
             break
         window.append(word)
-    for word in window:
-        if word in TYPE_NOUNS:
-            return word
+    for i, word in enumerate(window):
+        if word in TYPE_NOUNS:  # of a compound of kinds the last says it ("mountain range", "star cluster")
+            while i + 1 < len(window) and window[i + 1] in TYPE_NOUNS:
+                i += 1
+            return window[i]
     nouns = [w for w in window[:3] if not w.endswith(("ed", "ing"))]
     return nouns[-1] if nouns else None
 

@@ -20,7 +20,16 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from nodes.extractive.anchor import DEMONYM, bare, definition, entry_names, mentions, names_in, same_entity
+from nodes.extractive.anchor import (
+    DEMONYM,
+    bare,
+    definition,
+    entry_names,
+    mentions,
+    names_in,
+    place_of,
+    same_entity,
+)
 from nodes.extractive.question import NUMBER_WORDS, STOPWORDS, TYPE_NOUNS, QuestionShape, word_set
 
 UNKNOWN_TYPE_FIT = 0.25  # a name whose kind the evidence does not state
@@ -31,8 +40,10 @@ RELATION_BONUS = (
 RELATION_WINDOW = 4  # words between the kind and the chain's name in that entry, at most
 COLOURS = word_set("""
     red orange yellow green blue purple violet pink brown black white grey gray golden silver scarlet
-    crimson tawny beige cream turquoise indigo maroon olive
+    crimson tawny beige cream turquoise indigo maroon olive lilac mauve magenta cyan amber bronze
+    copper ivory ochre rust tan
 """)
+CONTINENTS = {"Africa", "Antarctica", "Asia", "Australia", "Europe", "North America", "South America"}
 SYNONYMS: dict[str, frozenset[str]] = {
     "country": word_set("country nation republic kingdom monarchy principality sultanate emirate"),
     "city": word_set("city capital town port metropolis municipality"),
@@ -136,8 +147,16 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
     names = line_names(line)
     if kind == "named" and shape.type_noun:
-        return names + typed_phrases(text, shape.type_noun)
+        return names + demonym_places(shape, text) + typed_phrases(text, shape.type_noun)
     return names
+
+
+def demonym_places(shape: QuestionShape, text: str) -> list[str]:
+    """For a question asking a place: the places the line's demonyms name ("South American rodent" →
+    "South America")."""
+    if not kinds_of(shape.type_noun or "") & (PLACE_KINDS | {"continent"}):
+        return []
+    return [p for p in (place_of(n) for n in names_in(definition(text))) if p]
 
 
 def trim(shape: QuestionShape, span: str) -> str:
@@ -202,20 +221,28 @@ def typed_phrases(text: str, noun: str) -> list[str]:
 def score_span(
     shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine], known: Collection[str]
 ) -> float:
-    novelty = novelty_of(shape, span, known)
+    novelty = novelty_of(shape, span, known, lines)
     if novelty == 0:
         return 0.0
     fit = type_fit(shape, span, line, lines)
     return fit * line.weight * (0.5 + line.relevance + nearness(shape, span, line.text)) * novelty
 
 
-def novelty_of(shape: QuestionShape, span: str, known: Collection[str]) -> float:
-    """0 for spans the question gives or (for attribute questions) the image's own entity; else 1,
-    or 0.3 when the span is only a piece of the question's wording."""
+def novelty_of(
+    shape: QuestionShape, span: str, known: Collection[str], lines: Sequence[EvidenceLine] = ()
+) -> float:
+    """0 for spans the question gives or (for attribute questions) the image's own entity, unless its
+    entry names it as the kind asked for ("Pterois, genus Pterois" for "to which genus does this fish
+    belong?"); else 1, or 0.3 when the span is only a piece of the question's wording."""
     lower = span.lower()
     if any(lower == name.lower() for name in shape.named):
         return 0.0
-    own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name"
+    own_kind = bool(shape.type_noun) and any(
+        is_entry_of(span, line)
+        and any(shape.type_noun in alias.lower().split() for alias in kind_aliases(line.text))
+        for line in lines
+    )
+    own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name" or own_kind
     if not own_name_asked and any(same_entity(span, k) or lower == k.lower() for k in known):
         return 0.0
     if lower in shape.text.lower():
@@ -244,8 +271,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if span[:1].islower():
         named_kind = any(kinds & set(definition_head(other.text)) for other in lines)
         return TYPED_PHRASE_FIT if head in kinds and not named_kind else 0.0
-    if head in kinds:
-        return 1.0  # "Indian Ocean", "Guatemala City", "People's Republic of China"
+    if head in kinds or is_continent(span, kinds):
+        return 1.0  # "Indian Ocean", "Guatemala City", "People's Republic of China"; a continent
     kind_words = "|".join(re.escape(k) for k in kinds)
     apposition = (
         rf"\b(?:{kind_words}),?\s+(?:the\s+)?{re.escape(span)}"  # "the star Vega", "its moon, Triton"
@@ -259,12 +286,22 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if fit == UNKNOWN_TYPE_FIT and head in TYPE_NOUNS and len(span.split()) > 1:
         return OTHER_KIND_FIT  # "Northern Sea" when a country is asked for: its name says what it is
     locative = rf"\b(?:in|at|near|from|through|across)\s+(?:the\s+)?{re.escape(span)}"
-    if fit == UNKNOWN_TYPE_FIT and kinds & PLACE_KINDS and re.search(locative, line.text):
-        fit = LOCATIVE_FIT  # "a university in New Haven": a place after a locative preposition
+    named_by_demonym = any(place_of(n) == span for n in names_in(line.text))
+    if (
+        fit == UNKNOWN_TYPE_FIT
+        and kinds & PLACE_KINDS
+        and (re.search(locative, line.text) or named_by_demonym)
+    ):
+        fit = LOCATIVE_FIT  # "a university in New Haven", "an Indian antelope": where something is
     if fit == UNKNOWN_TYPE_FIT:  # "near Cygnus and Sagitta": a name listed with one of the kind is one too
         peers = [entry_fit(peer, kinds, lines) for peer in coordinated(span, line.text)]
         fit = max([fit, *(COORDINATED_FIT for p in peers if p > UNKNOWN_TYPE_FIT)])
     return fit
+
+
+def is_continent(name: str, kinds: frozenset[str]) -> bool:
+    """Whether a continent is asked for and `name` is one (a closed class: no evidence needed)."""
+    return "continent" in kinds and name in CONTINENTS
 
 
 def kinds_of(noun: str) -> frozenset[str]:
@@ -299,7 +336,7 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
     for line in lines:
         if not is_entry_of(span, line) or not kinds & set(definition_head(line.text)):
             continue
-        words = definition(line.text).split()
+        words = " ".join([*kind_aliases(line.text), definition(line.text)]).split()
         for i, word in enumerate(words):
             after = " ".join(words[i : i + RELATION_WINDOW + 1])
             if word.lower().strip(",;") in kinds and any(_relates(after, name) for name in chain):
@@ -342,12 +379,21 @@ def definition_head(text: str) -> list[str]:
     if not entry_names(text):
         copula = next((i for i, w in enumerate(words[:8]) if w in _COPULAS), None)
         words = words[copula + 1 :] if copula is not None else words
+    return _head(words) + [w for alias in kind_aliases(text) for w in _head(alias.lower().split())]
+
+
+def _head(words: Sequence[str]) -> list[str]:
     head = []
     for word in words:
         if word in _HEAD_ENDS:
             break
         head.append(word)
     return head
+
+
+def kind_aliases(text: str) -> list[str]:
+    """The names of an entry that say what it is ("Lhasa, capital of Tibet: …" → ["capital of Tibet"])."""
+    return [n for n in entry_names(text)[1:] if n[:1].islower()]
 
 
 def person_fit(span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
