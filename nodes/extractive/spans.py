@@ -378,16 +378,19 @@ def definition_head(text: str) -> list[str]:
     words = _definition_words(text)
     if not entry_names(text):
         copula = next((i for i, w in enumerate(words[:8]) if w in _COPULAS), None)
-        words = words[copula + 1 :] if copula is not None else words
+        words = words[copula + 1 :] if copula is not None else []  # prose that says no "X is a …"
     return _head(words) + [w for alias in kind_aliases(text) for w in _head(alias.lower().split())]
 
 
 def _head(words: Sequence[str]) -> list[str]:
+    """The words up to the first preposition or clause word, within the first sentence."""
     head = []
     for word in words:
         if word in _HEAD_ENDS:
             break
-        head.append(word)
+        head.append(word.rstrip("."))
+        if word.endswith("."):
+            break
     return head
 
 
