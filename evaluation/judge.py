@@ -80,11 +80,10 @@ class Judge:
         if cached is not None:
             return cached
         prompt = render_prompt("judge", question=question, gold_answer=gold_text, model_response=prediction)
-        try:
-            reply = self._model.invoke([HumanMessage(content=prompt)])
-        except Exception as exc:  # a failed call must not stop scoring; it stays unjudged
-            return Verdict(None, f"judge call failed: {type(exc).__name__}: {exc}")
-        verdict = parse_verdict(str(reply.content))
+        reply, failure = self._ask(prompt)
+        if reply is None:
+            return Verdict(None, failure)
+        verdict = parse_verdict(reply)
         if verdict.correct is not None:
             self._store(key, verdict)
         return verdict
@@ -103,11 +102,10 @@ class Judge:
             "judge_chain", question=question, gold_answer=gold_text, gold_chain=gold_chain or "(none)",
             pred_answer=prediction or "(no answer)", pred_chain=pred_chain or "(no steps)",
         )  # fmt: skip
-        try:
-            reply = self._model.invoke([HumanMessage(content=prompt)])
-        except Exception as exc:  # a failed call must not stop scoring; it stays unjudged
-            return ChainVerdict(None, f"judge call failed: {type(exc).__name__}: {exc}")
-        verdict = parse_chain_scores(str(reply.content))
+        reply, failure = self._ask(prompt)
+        if reply is None:
+            return ChainVerdict(None, failure)
+        verdict = parse_chain_scores(reply)
         if verdict.scores is not None:
             with self._lock:
                 self._db.execute(
@@ -118,6 +116,14 @@ class Judge:
 
     def close(self) -> None:
         self._db.close()
+
+    def _ask(self, prompt: str) -> tuple[str | None, str]:
+        """(the judge model's reply, "") or (None, why the call failed): a failed call must not stop
+        scoring; the item stays unjudged."""
+        try:
+            return str(self._model.invoke([HumanMessage(content=prompt)]).content), ""
+        except Exception as exc:
+            return None, f"judge call failed: {type(exc).__name__}: {exc}"
 
     def _key(self, *parts: str) -> str:
         payload = json.dumps([self.spec, *parts], ensure_ascii=False)

@@ -59,13 +59,7 @@ def trajectory_summary(output: dict[str, Any]) -> dict[str, Any]:
                 "record": record if len(record) <= RECORD_CHARS else record[: RECORD_CHARS - 1] + "…",
             }
         )
-    return {
-        "answer": str(output.get("answer") or ""),
-        "evidence": list(output.get("evidence") or []),
-        "stop_reason": output.get("stop_reason", ""),
-        "trajectory": steps,
-        "errors": [str(e) for e in output.get("errors") or []],
-    }
+    return {**run_outcome(output), "trajectory": steps}
 
 
 def chain_summary(output: dict[str, Any]) -> dict[str, Any]:
@@ -75,11 +69,15 @@ def chain_summary(output: dict[str, Any]) -> dict[str, Any]:
         {key: step.get(key) for key in ("step", "sub_question", "modality", "evidence_id", "answer")}
         for step in output.get("trajectory") or []
     ]
+    return {**run_outcome(output), "chain": chain}
+
+
+def run_outcome(output: dict[str, Any]) -> dict[str, Any]:
+    """What every served summary starts with: the answer, its evidence, the stop reason and errors."""
     return {
         "answer": str(output.get("answer") or ""),
         "evidence": list(output.get("evidence") or []),
         "stop_reason": output.get("stop_reason", ""),
-        "chain": chain,
         "errors": [str(e) for e in output.get("errors") or []],
     }
 

@@ -237,17 +237,22 @@ def novelty_of(
     lower = span.lower()
     if any(lower == name.lower() for name in shape.named):
         return 0.0
-    own_kind = bool(shape.type_noun) and any(
-        is_entry_of(span, line)
-        and any(shape.type_noun in alias.lower().split() for alias in kind_aliases(line.text))
-        for line in lines
-    )
-    own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name" or own_kind
-    if not own_name_asked and any(same_entity(span, k) or lower == k.lower() for k in known):
+    own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name"
+    is_known = any(same_entity(span, k) or lower == k.lower() for k in known)
+    if is_known and not own_name_asked and not named_as_asked_kind(shape, span, lines):
         return 0.0
     if lower in shape.text.lower():
         return 0.0 if span[:1].islower() else 0.3  # a phrase of the question's own wording
     return 1.0
+
+
+def named_as_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]) -> bool:
+    """Whether an entry of `span` lists a name with the asked kind in it ("genus Pterois")."""
+    noun = shape.type_noun
+    return bool(noun) and any(
+        is_entry_of(span, line) and any(noun in alias.lower().split() for alias in kind_aliases(line.text))
+        for line in lines
+    )
 
 
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
@@ -286,11 +291,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if fit == UNKNOWN_TYPE_FIT and head in TYPE_NOUNS and len(span.split()) > 1:
         return OTHER_KIND_FIT  # "Northern Sea" when a country is asked for: its name says what it is
     locative = rf"\b(?:in|at|near|from|through|across)\s+(?:the\s+)?{re.escape(span)}"
-    named_by_demonym = any(place_of(n) == span for n in names_in(line.text))
     if (
         fit == UNKNOWN_TYPE_FIT
         and kinds & PLACE_KINDS
-        and (re.search(locative, line.text) or named_by_demonym)
+        and (re.search(locative, line.text) or any(place_of(n) == span for n in names_in(line.text)))
     ):
         fit = LOCATIVE_FIT  # "a university in New Haven", "an Indian antelope": where something is
     if fit == UNKNOWN_TYPE_FIT:  # "near Cygnus and Sagitta": a name listed with one of the kind is one too
