@@ -4,7 +4,7 @@
 
 Re-reads the stored trajectories of each result line (no retrieval is repeated) with three readers and
 prints EM / F1 and seconds per question for each:
-- `spans`: the extractive reader the project uses (`nodes.answer.extractive_answer`): candidate spans of
+- `spans`: the extractive reader the project uses (`nodes.extractive.reader.read_records`): candidate spans of
   the record lines ranked against the question's expected answer type and the image's entity chain;
 - `smollm2`: the embedded SmolLM2-135M writes the answer from the question and the three evidence
   lines the span reader ranks highest (a small generative reader over at most a few lines);
@@ -27,11 +27,9 @@ go_offline()
 from evaluation.metrics import exact_match, gold_answers, token_f1  # noqa: E402
 from graphs.context import Context  # noqa: E402
 from graphs.run import read_results  # noqa: E402
-from nodes.answer import evidence_lines, first_line  # noqa: E402
+from nodes.answer import first_line  # noqa: E402
 from nodes.common import chat_model  # noqa: E402
-from nodes.extractive.chain import Chain, best_anchor  # noqa: E402
-from nodes.extractive.question import read_question  # noqa: E402
-from nodes.extractive.spans import rank_spans  # noqa: E402
+from nodes.extractive.reader import read_records  # noqa: E402
 
 EVIDENCE_LINES = 3
 CHOICES = 3
@@ -40,19 +38,13 @@ Reader = Callable[[dict[str, Any], Context], str]
 
 def ranked(line: dict[str, Any], context: Context) -> tuple[list[str], list[str]]:
     """The span reader's best candidates and the evidence lines they were read from, best first."""
-    shape = read_question(line["question"])
-    trajectory = line.get("trajectory") or []
-    anchor = best_anchor(it["record"] for it in trajectory)
-    lines = evidence_lines(shape, trajectory, anchor, context)
-    chain = Chain.build(anchor, [(x.title, x.text) for x in lines], shape)
-    spans = rank_spans(shape, lines, known=chain.known, chain=chain.names if chain.bridged else ())
-    texts = list(dict.fromkeys(f"{s.line.title}: {s.line.text}" for s in spans))
-    return [s.text for s in spans], texts or [f"{x.title}: {x.text}" for x in lines]
+    reading = read_records(line["question"], line.get("trajectory") or [], context)
+    texts = list(dict.fromkeys(f"{s.line.title}: {s.line.text}" for s in reading.spans))
+    return [s.text for s in reading.spans], texts or [f"{e['title']}: {e['text']}" for e in reading.evidence]
 
 
 def spans_reader(line: dict[str, Any], context: Context) -> str:
-    candidates, _ = ranked(line, context)
-    return candidates[0] if candidates else ""
+    return read_records(line["question"], line.get("trajectory") or [], context).answer
 
 
 def smollm2_reader(line: dict[str, Any], context: Context) -> str:

@@ -241,7 +241,13 @@ def _item_html(line: Mapping[str, Any], scored: Mapping[str, Any]) -> str:
         f"{e(str(line.get('status', '')))} · {e(str(line.get('stop_reason', '')))}</div>"
         f"<p><b>Question:</b> {e(str(line.get('question', '')))}</p>"
         f"<p><b>Gold:</b> {e(golds_text)}</p>"
-        f"<p class='{'ok' if good else 'bad'}'><b>Prediction:</b> {e(str(line.get('prediction') or ''))}</p>"
+        f"<p class='{'ok' if good else 'bad'}'><b>Prediction:</b> {e(str(line.get('prediction') or ''))}"
+        + (
+            f" <span class='meta'>(confidence {float(line['confidence']):.2f})</span>"
+            if _has_confidence(line)
+            else ""
+        )
+        + "</p>"
         + (f"<p><b>Evidence:</b></p><ul>{evidence}</ul>" if evidence else "")
         + f"<p class='meta'>{e(' '.join(f'{k}={v:.2f}' for k, v in scores.items()))} "
         f"type={e(str(scored.get('trajectory_type')))}{verdict}</p>"
@@ -251,6 +257,25 @@ def _item_html(line: Mapping[str, Any], scored: Mapping[str, Any]) -> str:
         + "".join(_step_html(step) for step in line.get("trajectory") or [])
         + "</details></div></div>"
     )
+
+
+def _has_confidence(line: Mapping[str, Any]) -> bool:
+    return isinstance(line.get("confidence"), int | float)
+
+
+def plot_coverage(path: str | Path, curves: Mapping[str, Rows]) -> None:
+    """Accuracy (EM) against coverage, one line per run: how precise the answers are when only the most
+    confident share of them is given."""
+    fig, ax = plt.subplots(figsize=(6.0, 4.0))
+    for name, rows in curves.items():
+        ax.plot([row["coverage"] for row in rows], [row["em"] for row in rows], marker="o", label=name)
+    ax.set(title="accuracy at coverage", xlabel="coverage (% answered, most confident first)",
+           ylabel="EM (%) of the answered", xlim=(0, 100), ylim=(0, 100))  # fmt: skip
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, format="png", dpi=100)
+    plt.close(fig)
 
 
 def chain_lines(steps: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -29,6 +29,7 @@ from evaluation.report import (
     plot_by_chain,
     plot_by_iteration,
     plot_comparison,
+    plot_coverage,
     plot_topology_comparison,
     print_tables,
     write_csv,
@@ -39,6 +40,7 @@ from graphs.run import read_results
 from tools.errors import InputError
 
 OVERALL = "overall"
+COVERAGE_STEPS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)  # % of the items answered
 CHAIN_COLUMNS = ("f1", "delta_f1", "golden_f1", "lj", "judge", "hps", "rd", "over", "under", "avg_steps")
 
 
@@ -49,6 +51,7 @@ class ScoreOutput:
     files: dict[str, Path]
     by_topology: list[dict[str, Any]] = field(default_factory=list)
     by_hops: list[dict[str, Any]] = field(default_factory=list)
+    coverage: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,7 @@ def score_item(
         "image_calls": image_calls,
         "text_calls": text_calls,
         "well_formed": metrics.well_formed(line),
+        "confidence": _confidence(line),
     }
     hits = metrics.evidence_hits(line, trajectory)
     scored["hits"] = hits
@@ -165,6 +169,41 @@ def _judge(
             if chain_verdict is not None:
                 item["lj"] = chain_verdict.mean
                 item["lj_scores"] = chain_verdict.scores
+
+
+def _confidence(line: Mapping[str, Any]) -> float | None:
+    value = line.get("confidence")
+    return float(value) if isinstance(value, int | float) else None
+
+
+def accuracy_at_coverage(
+    scored: Sequence[Mapping[str, Any]], steps: Sequence[int] = COVERAGE_STEPS
+) -> list[dict[str, Any]]:
+    """EM and F1 of the most confident answers at each coverage (% of the items answered, most confident
+    first; ties keep file order), with the confidence threshold that coverage needs. Items without a
+    gold answer or a confidence are left out; none left, no rows."""
+    ranked = sorted(
+        (item for item in scored if item["gold"] and item.get("confidence") is not None),
+        key=lambda item: -item["confidence"],
+    )
+    rows = []
+    for step in steps:
+        answered = ranked[: max(1, round(len(ranked) * step / 100))] if ranked else []
+        if answered:
+            rows.append(
+                {
+                    "coverage": step,
+                    "answered": len(answered),
+                    "threshold": round(answered[-1]["confidence"], 3),
+                    "em": _pct(item["scores"]["em"] for item in answered),
+                    "f1": _pct(item["scores"]["f1"] for item in answered),
+                }
+            )
+    return rows
+
+
+def _em_at(curve: Sequence[Mapping[str, Any]], step: int) -> float | None:
+    return next((row["em"] for row in curve if row["coverage"] == step), None)
 
 
 def is_correct(item: Mapping[str, Any]) -> bool:
@@ -313,7 +352,8 @@ def score_file(
     references: References | None = None,
 ) -> ScoreOutput:
     """Score `results` and write summary.{md,csv}, by_iteration.{csv,png}, scored.jsonl and report.html;
-    with gold chains also by_topology.csv, by_hops.csv and by_chain.png."""
+    when the results carry a confidence, coverage.{csv,png} (accuracy at coverage); with gold chains
+    also by_topology.csv, by_hops.csv and by_chain.png."""
     results = Path(results)
     out = Path(out_dir) if out_dir else results.with_name(f"{results.stem}_scores")
     out.mkdir(parents=True, exist_ok=True)
@@ -326,7 +366,10 @@ def score_file(
             judge.close()
     summary, iterations = summarize(scored), by_iteration(scored)
     topologies, hops = by_chain(scored, "topology"), by_chain(scored, "hops")
+    coverage = accuracy_at_coverage(scored)
     tables = {"Summary": summary, "By iteration": iterations}
+    if coverage:
+        tables["Accuracy at coverage"] = coverage
     if topologies:
         tables |= {"By topology": topologies, "By hops": hops}
     files = {
@@ -341,6 +384,10 @@ def score_file(
     write_csv(files["summary_csv"], summary)
     write_csv(files["by_iteration_csv"], iterations)
     plot_by_iteration(files["by_iteration_png"], iterations)
+    if coverage:
+        files |= {"coverage_csv": out / "coverage.csv", "coverage_png": out / "coverage.png"}
+        write_csv(files["coverage_csv"], coverage)
+        plot_coverage(files["coverage_png"], {results.stem: coverage})
     if topologies:
         files |= {"by_topology_csv": out / "by_topology.csv", "by_hops_csv": out / "by_hops.csv"}
         files["by_chain_png"] = out / "by_chain.png"
@@ -352,7 +399,7 @@ def score_file(
     write_html(files["html"], lines, scored, title=f"PMSR results: {results.name}")
     if print_summary:
         print_tables(tables)
-    return ScoreOutput(summary, iterations, files, topologies, hops)
+    return ScoreOutput(summary, iterations, files, topologies, hops, coverage)
 
 
 COMPARED = ("n", "failed", "em", "cem", "f1", "judge", "reward", "well_formed", "tool_calls", "image_calls",
@@ -370,11 +417,12 @@ def compare_files(
 ) -> Path:
     """Score every file (its own reports in `<out>/<stem>`), then compare their overall rows: one column
     per file and graph in the printed table and compare.md, one row per file in compare.csv, one bar
-    per file in compare.png. With gold chains also MC-Search's table per topology, one row per topology
-    and file (printed, compare.md, compare_topology.csv, compare_topology.png)."""
+    per file in compare.png. When the results carry a confidence, accuracy at coverage side by side
+    (printed, compare.md, compare_coverage.png). With gold chains also MC-Search's table per topology,
+    one row per topology and file (printed, compare.md, compare_topology.csv, compare_topology.png)."""
     paths = [Path(r) for r in results]
     out = Path(out_dir) if out_dir else paths[0].with_name("compare_scores")
-    rows, per_topology = [], []
+    rows, per_topology, curves = [], [], {}
     for path in paths:
         output = score_file(
             path, out / path.stem, judge_spec, judge_cache, print_summary=False, reward=reward,
@@ -384,6 +432,8 @@ def compare_files(
         overall = output.summary[-1] if output.summary else {}
         rows.append({"run": path.stem, "graph": "+".join(graphs), **{k: overall.get(k) for k in COMPARED}})
         per_topology += [{"topology": r["topology"], "run": path.stem, **r} for r in output.by_topology]
+        if output.coverage:
+            curves[path.stem] = output.coverage
     side_by_side = [{"metric": key, **{row["run"]: row[key] for row in rows}} for key in ("graph", *COMPARED)]
     tables = {"Side by side": side_by_side}
     if per_topology:
@@ -394,6 +444,12 @@ def compare_files(
         ]
         write_csv(out / "compare_topology.csv", tables["By topology, side by side"])
         plot_topology_comparison(out / "compare_topology.png", tables["By topology, side by side"])
+    if curves:
+        tables["Accuracy at coverage (EM %), side by side"] = [
+            {"coverage": step, **{run: _em_at(curve, step) for run, curve in curves.items()}}
+            for step in COVERAGE_STEPS
+        ]
+        plot_coverage(out / "compare_coverage.png", curves)
     write_markdown(out / "compare.md", tables)
     write_csv(out / "compare.csv", rows)
     plot_comparison(out / "compare.png", rows)

@@ -76,12 +76,14 @@ class Plan(TypedDict):
     answer: str  # end: the model's final answer ("" when it must still be read from the chain)
     stop_reason: StopReason | Literal[""]
     evidence: NotRequired[list[Evidence]]  # end: the lines the answer rests on, when the planner read them
+    confidence: NotRequired[float]  # end: the reader's confidence in that answer, when the planner read them
 
 
 class OutputState(TypedDict, total=False):
     """The final answer, the evidence it rests on, and the predicted chain."""
 
     answer: str
+    confidence: float  # the reader's score for its answer, 0–1 (see nodes.mcsearch.finish)
     evidence: list[Evidence]
     trajectory: list[ChainStep]
     stop_reason: StopReason
@@ -91,6 +93,7 @@ class OutputState(TypedDict, total=False):
 
 class ChainState(ChainInput, total=False):
     answer: str
+    confidence: float
     evidence: list[Evidence]
     trajectory: Annotated[list[ChainStep], operator.add]
     stop_reason: StopReason

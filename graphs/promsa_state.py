@@ -42,6 +42,7 @@ class Decision(TypedDict):
     answer: str  # stop: the policy's answer ("" when the answer must be read from the evidence)
     stop_reason: StopReason | Literal[""]  # stop: why; "" for a search
     evidence: NotRequired[list[Evidence]]  # stop: the lines the policy's answer rests on, when it read them
+    confidence: NotRequired[float]  # stop: the reader's confidence in that answer, when it read them
 
 
 class Round(TypedDict):
@@ -61,6 +62,7 @@ class OutputState(TypedDict, total=False):
     """The answer, its evidence and the trajectory that led to it."""
 
     answer: str
+    confidence: float  # the reader's score for its answer, 0–1 (see nodes.promsa.answer)
     evidence: list[Evidence]
     trajectory: list[Round]
     stop_reason: StopReason
@@ -70,6 +72,7 @@ class OutputState(TypedDict, total=False):
 
 class AgentState(InputState, total=False):
     answer: str
+    confidence: float
     evidence: list[Evidence]
     trajectory: Annotated[list[Round], operator.add]
     stop_reason: StopReason

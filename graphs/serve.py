@@ -73,9 +73,11 @@ def chain_summary(output: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_outcome(output: dict[str, Any]) -> dict[str, Any]:
-    """What every served summary starts with: the answer, its evidence, the stop reason and errors."""
+    """What every served summary starts with: the answer, the reader's confidence in it, its evidence,
+    the stop reason and errors."""
     return {
         "answer": str(output.get("answer") or ""),
+        "confidence": float(output.get("confidence") or 0.0),
         "evidence": list(output.get("evidence") or []),
         "stop_reason": output.get("stop_reason", ""),
         "errors": [str(e) for e in output.get("errors") or []],

@@ -75,6 +75,7 @@ class OutputState(TypedDict, total=False):
     """The answer and everything that led to it."""
 
     answer: str
+    confidence: float  # the reader's score for its answer, 0–1 (see nodes.answer)
     evidence: list[Evidence]
     description: str
     trajectory: list[Iteration]
@@ -90,6 +91,7 @@ class State(InputState, total=False):
     errors: Annotated[list[str], operator.add]
     stop_reason: str
     answer: str
+    confidence: float
     evidence: list[Evidence]
     # --- working fields ------------------------------------------------------------------------
     step: int  # the iteration being run: 0 = initial search, t ≥ 1 = dual-scope iterations

@@ -176,7 +176,7 @@ class KnowledgeBase:
         text_vecs = normalise(text_vecs)
         image_vec = normalise(np.asarray(image_vec, dtype=np.float32).reshape(1, -1))
         queries = np.hstack([w * text_vecs, np.repeat((1.0 - w) * image_vec, len(text_vecs), axis=0)])
-        return self._query("pairs", queries, k, exclude)
+        return self._query("pairs", queries, k, exclude, image_vec[0])
 
     def search_by_image(self, image: ImageQuery, k: int, exclude: Collection[str] = ()) -> list[Candidate]:
         """Local Lens-style reverse image search: pairs ranked by image similarity alone (w = 0)."""
@@ -211,32 +211,40 @@ class KnowledgeBase:
         return self.embed_image(image)
 
     def _query(
-        self, kind: Kind, queries: np.ndarray, k: int, exclude: Collection[str] = ()
+        self,
+        kind: Kind,
+        queries: np.ndarray,
+        k: int,
+        exclude: Collection[str] = (),
+        image_vec: np.ndarray | None = None,
     ) -> list[list[Candidate]]:
         """The `k` best records per query row whose ids are not in `exclude`.
 
         Exclusion over-fetches: asking for k + |exclude| results leaves at least k that are not
         excluded whenever the collection holds that many, so a repeated search with a growing
-        exclusion list keeps returning k new ids until the collection runs out.
+        exclusion list keeps returning k new ids until the collection runs out. With `image_vec` (a
+        pair search), each pair also gets `image_score`, the cosine of its image half to `image_vec`:
+        how much the image alone says it is that entity, whatever the text half of the query.
         """
         self._check_dim(kind, queries)
         if k <= 0 or len(queries) == 0:
             return [[] for _ in queries]
         excluded = set(exclude)
+        include = ["distances", "documents", "metadatas", *(["embeddings"] if image_vec is not None else [])]
         result = self._collections[kind].query(
-            query_embeddings=queries,
-            n_results=k + len(excluded),
-            include=["distances", "documents", "metadatas"],
+            query_embeddings=queries, n_results=k + len(excluded), include=include
         )
-        rows = zip(result["ids"], result["distances"], result["documents"], result["metadatas"], strict=True)
-        return [
-            [
-                _candidate(i, d, doc, meta, kind)
-                for i, d, doc, meta in zip(*row, strict=True)
-                if i not in excluded
-            ][:k]
-            for row in rows
-        ]
+        stored = result.get("embeddings") if image_vec is not None else None
+        found = []
+        columns = (result["ids"], result["distances"], result["documents"], result["metadatas"])
+        for n, row in enumerate(zip(*columns, strict=True)):
+            candidates = [_candidate(i, d, doc, meta, kind) for i, d, doc, meta in zip(*row, strict=True)]
+            if stored is not None:
+                halves = np.asarray(stored[n], dtype=np.float32)[:, self.dims["text"] :]
+                for cand, score in zip(candidates, halves @ image_vec, strict=True):
+                    cand["image_score"] = float(score)
+            found.append([c for c in candidates if c["id"] not in excluded][:k])
+        return found
 
     def _check_dim(self, kind: Kind, vectors: np.ndarray) -> None:
         if vectors.ndim != 2 or vectors.shape[1] != self.dims[kind]:

@@ -114,8 +114,9 @@ def input_image(image: object, context: Context | None = None) -> LoadedImage:
     return loaded
 
 
-def image_vector(image: str | bytes, context: Context) -> np.ndarray:
-    """The input image's embedding (1-D), computed once per image and image embedder."""
+def image_vector(image: str | bytes, context: Context, computed: np.ndarray | None = None) -> np.ndarray:
+    """The input image's embedding (1-D), computed once per image and image embedder (`computed`: a
+    vector of it that the caller already has from the same embedder, kept for later calls)."""
     from tools.embedders import make_image_embedder  # imports torch: only when a node runs
 
     embedder = make_image_embedder(context.image_embedder)
@@ -124,7 +125,9 @@ def image_vector(image: str | bytes, context: Context) -> np.ndarray:
         cached = _IMAGE_VECTORS.get(key)
     if cached is not None:
         return cached
-    vector = np.asarray(embedder.embed_images([input_image(image, context).pil])[0], dtype=np.float32)
+    if computed is None:
+        computed = embedder.embed_images([input_image(image, context).pil])[0]
+    vector = np.asarray(computed, dtype=np.float32)
     with _LOCK:
         if len(_IMAGE_VECTORS) >= _CACHE_SIZE:
             _IMAGE_VECTORS.pop(next(iter(_IMAGE_VECTORS)))
@@ -136,9 +139,10 @@ def image_vector(image: str | bytes, context: Context) -> np.ndarray:
 
 
 def text_embedder(context: Context) -> TextEmbedder:
-    from tools.embedders import make_text_embedder  # imports torch: only when a node runs
+    """The run's text embedder, remembering what it embedded (records re-read the same sentences)."""
+    from tools.embedders import reading_embedder  # imports torch: only when a node runs
 
-    return make_text_embedder(context.text_embedder)
+    return reading_embedder(context.text_embedder)
 
 
 def knowledge_base(context: Context) -> Any:

@@ -56,12 +56,17 @@ def describe(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 def extractive_description(image: str, context: Context) -> tuple[str, float]:
-    """Visual tags + nearest pair titles; returns the text and the model seconds it took."""
-    from tools.image_tags import image_tags  # loads the image classifier on first use
+    """Visual tags + nearest pair titles; returns the text and the model seconds it took.
+
+    With the embedded image embedder, the tags and the image's vector come from one pass of the same
+    network (`embed_and_tag`), and the vector is kept for the searches.
+    """
+    from tools.image_tags import embed_and_tag  # loads the image classifier on first use
 
     pil = input_image(image).pil
-    tags, tag_seconds = timed(image_tags, pil, TAGS)
-    vector, embed_seconds = timed(image_vector, image, context)
+    (vectors, [tags]), seconds = timed(embed_and_tag, [pil], TAGS)
+    shared = vectors[0] if context.image_embedder == "embedded" else None
+    vector, embed_seconds = timed(image_vector, image, context, shared)
     titles: list[str] = []
     if context.kbs != "text":
         for cand in image_search(knowledge_base(context), vector, NEIGHBOURS):
@@ -71,4 +76,4 @@ def extractive_description(image: str, context: Context) -> tuple[str, float]:
     parts = ["Image shows: " + ", ".join(label for label, _ in tags) + "."]
     if titles:
         parts.append("Similar images: " + "; ".join(titles) + ".")
-    return " ".join(parts), tag_seconds + embed_seconds
+    return " ".join(parts), seconds + embed_seconds

@@ -4,8 +4,9 @@ Step 0 has one query, the enriched `q ⊕ d`, with the whole budget. Step t ≥ 
 pair: the record-level `q ⊕ r_{t-1}` (plain concatenation) and the trajectory-level query over all
 of T, each with half the budget. All of an iteration's texts — its queries, the same queries with
 the question removed, and the earlier queries they are compared with — are embedded in one batched
-call. When the new queries are too close to earlier ones (max cosine ≥ tau) the node sets
-`stop_reason="saturated"` and the graph answers without searching.
+call. When the new queries are too close to earlier ones (saturation score ≥ tau) the node sets
+`stop_reason="saturated"` and the graph answers without searching. By default an iteration is
+saturated when every one of its queries repeats an earlier one (see `plan_queries`).
 """
 
 from __future__ import annotations
@@ -20,9 +21,7 @@ from langgraph.runtime import Runtime
 from graphs.context import Context
 from graphs.state import Iteration, PlannedQuery, Query, State
 from nodes.common import ask_model, context_of, emit, input_image, strip_question, text_embedder, timed
-from nodes.extractive.anchor import definition, names_in
-from nodes.extractive.chain import Chain, best_anchor, is_about, read_anchor_line
-from nodes.extractive.question import read_question
+from nodes.extractive.followup import next_query
 from prompts import render_prompt
 
 _OUTPUT = re.compile(r"^[\s#*_>`-]*output[\s*_`]*:(.*)$", re.IGNORECASE | re.MULTILINE)
@@ -72,7 +71,7 @@ def dual_scope_queries(state: State, context: Context, step: int) -> tuple[list[
         return queries, 0.0, []
     if not context.generative:
         earlier = [q["text"] for it in trajectory for q in it["queries"] if q["kind"] == "trajectory"]
-        trajectory_query = extractive_trajectory_query(question, trajectory, earlier)
+        trajectory_query = next_query(question, trajectory, earlier)
         return [*queries, Query(kind="trajectory", text=trajectory_query)], 0.0, []
     prompt = render_prompt("trajectory_query", question=question, knowledge=format_trajectory(trajectory))
     reply, seconds = ask_model(context, prompt, input_image(state["image"]))
@@ -104,48 +103,6 @@ def format_trajectory(trajectory: list[Iteration]) -> str:
     )
 
 
-def extractive_trajectory_query(question: str, trajectory: list[Iteration], earlier: list[str]) -> str:
-    """Extractive q_traj: the next entity on the image's evidence chain, with what the question asks.
-
-    A multi-hop question turns on a *bridge* entity that the anchor's evidence names ("wild dog of
-    Australia") but nobody has searched for yet; a short query of that name and what is asked of it
-    ("Australia capital") finds the entry that answers, which the long record-level query dilutes.
-    The chain is read from T: the best anchor of the records, the entities its lines link
-    to (the anchor itself first while T has no entry about it), then any other name in the newest
-    record. `earlier` holds the earlier trajectory-level
-    queries: a name counts as searched only once it was the focus of one (a name that merely occurs
-    in the enriched query, like a neighbour's title, was never paired with the question). With no
-    name left, the query repeats the anchor, so a trajectory with nothing new saturates and stops.
-    """
-    shape = read_question(question)
-    entries = record_entries(trajectory)
-    anchor = best_anchor(it["record"] for it in trajectory)
-    chain = Chain.build(anchor, entries, shape)
-    newest = record_entries(trajectory[-1:]) if trajectory else []
-    others = [name for title, text in newest for name in [title, *names_in(definition(text))]]
-    searched = " ".join(earlier).lower()
-    unread = anchor is not None and not any(is_about(title, text, anchor) for title, text in entries)
-    order = [*([anchor] if unread else []), *chain.links, *others]
-    focus = next((name for name in order if not _searched(name, searched)), anchor or "")
-    asked = shape.attribute_text() if focus == anchor else shape.asked_text()
-    return " ".join(f"{focus} {asked or question}".split())
-
-
-def record_entries(trajectory: list[Iteration]) -> list[tuple[str, str]]:
-    """(title, text) of every evidence line of the records in T (anchor lines left out)."""
-    entries = []
-    for it in trajectory:
-        for line in it["record"].splitlines():
-            title, sep, text = line.partition(": ")
-            if sep and read_anchor_line(line) is None:
-                entries.append((title.strip(), text.strip()))
-    return entries
-
-
-def _searched(name: str, searched: str) -> bool:
-    return re.search(rf"\b{re.escape(name.lower())}\b", searched) is not None
-
-
 def split_budget(total: int, parts: int) -> list[int]:
     """`total` split as evenly as possible into `parts` shares, earlier shares taking the remainder."""
     base, extra = divmod(total, parts)
@@ -156,6 +113,10 @@ def plan_queries(
     queries: list[Query], question: str, history: list[str], context: Context
 ) -> tuple[list[PlannedQuery], list[str], float | None, float]:
     """Embed the queries (one call), split the budget, and score saturation against `history`.
+
+    Each new query's nearness to the past is its highest cosine to an earlier query (all without the
+    question they share). The saturation score is the lowest of these (`saturation="every"`: the
+    iteration repeats the past only when every query does) or the highest (`"any"`).
 
     Returns the planned queries, their question-free texts (new history), the saturation score
     (None when there is no history yet) and the embedding seconds.
@@ -174,5 +135,6 @@ def plan_queries(
     ]
     saturation = None
     if history:
-        saturation = float(np.max(vectors[n : 2 * n] @ vectors[2 * n :].T))
+        nearest = np.max(vectors[n : 2 * n] @ vectors[2 * n :].T, axis=1)  # per new query: its closest past
+        saturation = float(np.min(nearest) if context.saturation == "every" else np.max(nearest))
     return planned, stripped, saturation, seconds

@@ -21,4 +21,4 @@ def test_benchmark_imports_and_answers_help(name: str, capsys: pytest.CaptureFix
 
 
 def test_every_benchmark_is_covered() -> None:
-    assert set(BENCHMARKS) == {"batch", "graph", "kb", "models", "reader", "serving"}
+    assert set(BENCHMARKS) == {"batch", "graph", "kb", "models", "reader", "serving", "speed"}

@@ -1,14 +1,17 @@
-"""The embedded profile's reading (issue 9): question shapes, the entity anchor, typed short answers.
+"""The embedded profile's reading: question shapes, the entity anchor, typed short answers, confidence.
 
 The graph-level tests use the real MiniLM text embedder on a small hand-written KB of look-alike
-animals and country glosses, so "evidence of the anchor over question-like sentences about other
-entities" is measured with the vectors the offline default really uses.
+animals, country glosses, a coin whose entry is its country, a planet and a planet lead, so each
+question shape — an attribute stated in another entity's entry, the image's own entry of the asked
+kind, a measure, an entity named in words — is measured with the vectors the offline default uses.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -63,6 +66,26 @@ def test_question_shapes(question: str, kind: str, noun: str | None, reference: 
     )
 
 
+def test_a_question_that_does_not_point_at_the_image_is_about_what_it_names() -> None:
+    named = read_question("What is the capital of Costa Rica?")
+    assert (
+        not named.points_at_image
+        and not read_question("Which constellation has Vega as its brightest star?").points_at_image
+    )
+    assert read_question("Who painted the picture shown here?").points_at_image
+    strong_unrelated = [
+        cand("p1", "pairs", "Rhea (bird)", 0.9, "rhea: a flightless bird", image=0.9),
+        cand(
+            "t1",
+            "text",
+            "Costa Rica",
+            0.6,
+            "Costa Rica, Republic of Costa Rica: a republic in Central America",
+        ),
+    ]
+    assert guess_entities(strong_unrelated, named)[0].title == "Costa Rica"
+
+
 def test_what_is_asked_of_a_bridge_leaves_out_how_to_find_it() -> None:
     shape = read_question("What is the capital of the country where this humped ox works as a draft animal?")
     assert shape.asked_text() == "capital" and "draft" in shape.attribute
@@ -110,7 +133,7 @@ def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() ->
          "van Gogh, Vincent van Gogh: Dutch painter, painted it in 1889 (1853-1890)", "1890"),
         ("In which year was the painter of this picture born?",
          "van Gogh, Vincent van Gogh: Dutch painter (1853-1890)", "1853"),
-        ("How many humps does this camel have?", "Bactrian camel: two-humped camel of central Asia", "two"),
+        ("How many humps does this camel have?", "Bactrian camel: two-humped camel of central Asia", "2"),
         ("What colour is the skin of this apple variety?", "Granny Smith: apple with a green skin", "green"),
         ("What is the scientific name of this animal?",
          "giraffe, camelopard, Giraffa camelopardalis: tallest living quadruped", "Giraffa camelopardalis"),
@@ -133,6 +156,19 @@ def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() ->
          "howler monkey: a large Central and South American monkey with a loud call", "South America"),
         ("In which armed service was this man an admiral?",
          "Nelson, Horatio Nelson: English admiral of the Royal Navy (1758-1805)", "Royal Navy"),
+        # ranks come as digits with their suffix, whether the evidence writes "8th" or "second"
+        ("Counting outward from the Sun, what number planet is this?",
+         "Neptune: a giant planet; the 8th planet from the sun is the most remote of the gas giants", "8th"),
+        ("What is this planet's position in order from the Sun?",
+         "Venus: the second nearest planet to the sun", "2nd"),
+        # a share is a measure whose unit is the percent sign
+        ("What share of the solar system's mass does this star contain?",
+         "Sun: the star at the centre, holding 99.85% of the mass of the Solar System", "99.85%"),
+        # a measure takes a unit of the asked quantity: "tall" is a length, not a duration
+        ("How tall does this tree grow?",
+         "redwood: a conifer that lives 2000 years and grows 110 metres tall", "110 metres"),
+        ("How hot is the surface of this planet?",
+         "Venus: the hottest planet, its surface at 464 °C under an atmosphere 90 times Earth's", "464 °C"),
     ],
 )  # fmt: skip
 def test_a_span_of_the_expected_type_answers(question: str, text: str, answer: str) -> None:
@@ -198,22 +234,81 @@ def test_names_listed_with_a_known_constellation_are_constellations_too() -> Non
     assert best(question, lines, known=("Vulpecula",)) == "Cygnus"
 
 
-def test_the_anchor_is_the_best_pair_raised_by_agreeing_text() -> None:
-    def cand(cid: str, source: str, title: str, score: float, text: str = "") -> Candidate:
-        return Candidate(
-            id=cid, score=score, source=source, title=title, text=text, image_path=None, url=None
-        )
+def cand(
+    cid: str, source: str, title: str, score: float, text: str = "", image: float | None = None
+) -> Candidate:
+    found = Candidate(id=cid, score=score, source=source, title=title, text=text, image_path=None, url=None)
+    if image is not None:
+        found["image_score"] = image
+    return found
 
-    guesses = guess_entities(
-        [
-            cand("p1", "pairs", "Little penguin", 0.700),
-            cand("p2", "pairs", "Magellanic penguin", 0.690),
-            cand("t1", "text", "Magellanic penguin", 0.5, "Magellanic penguin: a penguin of South America"),
-            cand("t2", "text", "penguin", 0.5, "penguin: short-legged flightless birds"),
-        ]
+
+def test_the_image_ranking_decides_the_anchor_and_text_only_breaks_near_ties() -> None:
+    near_tie = [
+        cand("p1", "pairs", "Little penguin", 0.700),
+        cand("p2", "pairs", "Magellanic penguin", 0.690),
+        cand("t1", "text", "Magellanic penguin", 0.5, "Magellanic penguin: a penguin of South America"),
+        cand("t2", "text", "penguin", 0.5, "penguin: short-legged flightless birds"),
+    ]
+    guesses = guess_entities(near_tie)
+    assert [g.title for g in guesses] == ["Magellanic penguin", "Little penguin"], (
+        "agreeing text breaks a tie"
     )
-    assert [g.title for g in guesses] == ["Magellanic penguin", "Little penguin"]
     assert guesses[0].agreeing == 1 and guesses[0].pair_score == pytest.approx(0.69)
+    clear_lead = [
+        cand("p1", "pairs", "Little penguin", 0.760),
+        cand("p2", "pairs", "Magellanic penguin", 0.690),
+        *(
+            cand(f"t{i}", "text", "Magellanic penguin", 0.5, "Magellanic penguin: a penguin")
+            for i in range(3)
+        ),
+    ]
+    assert guess_entities(clear_lead)[0].title == "Little penguin", "text never overturns a clear image lead"
+
+
+def test_the_anchor_reads_the_image_half_of_a_fused_pair_score() -> None:
+    """A neighbour whose pair text shares the question's words can have the better fused score; the image
+    half of the score is what says which entity the image shows."""
+    fused = [
+        cand("p1", "pairs", "Dingo", 0.55, "dingo: wild dog of Australia", image=0.91),
+        cand("p2", "pairs", "Canberra", 0.62, "Canberra, capital of Australia: a city", image=0.60),
+    ]
+    assert guess_entities(fused)[0].title == "Dingo"
+
+
+def test_passages_that_merely_share_the_asked_words_do_not_agree() -> None:
+    shape = read_question("What is the capital of the country where this wild dog lives?")
+    tied = [
+        cand("p1", "pairs", "Dingo", 0.70, image=0.70),
+        cand("p2", "pairs", "Darwin", 0.69, image=0.69),
+        cand("t1", "text", "Darwin", 0.5, "Darwin: provincial capital of the Northern Territory"),
+        cand("t2", "text", "Darwin", 0.5, "Darwin, Charles Darwin: capital naturalist"),
+    ]
+    assert guess_entities(tied, shape)[0].title == "Dingo"
+    assert guess_entities(tied)[0].title == "Darwin", "without the question the same passages do agree"
+
+
+def test_a_question_that_names_its_entity_anchors_on_it_over_a_weak_image_match() -> None:
+    shape = read_question("How long does Venus take to orbit the Sun?")
+    weak = [
+        cand("p1", "pairs", "Abalone", 0.30, "abalone: an edible sea snail", image=0.30),
+        cand(
+            "t1",
+            "text",
+            "Venus",
+            0.6,
+            "Venus is the second planet from the Sun, orbiting it every 224.7 days.",
+        ),
+    ]
+    guesses = guess_entities(weak, shape)
+    assert guesses[0].title == "Venus" and guesses[0].named
+    strong = [cand("p1", "pairs", "Abalone", 0.9, "abalone: an edible sea snail", image=0.9), weak[1]]
+    pointing = read_question("How far from Venus does this animal live?")
+    assert guess_entities(strong, pointing)[0].title == "Abalone", "an image of a KB entity still decides"
+    assert guess_entities(weak, pointing)[0].title == "Venus", "a weak image does not"
+
+
+def test_entry_names_list_the_names_a_gloss_gives_itself() -> None:
     assert entry_names("A dingo. dingo, warrigal, Canis dingo: wild dog") == [
         "dingo",
         "warrigal",
@@ -239,7 +334,13 @@ PAIRS = [
         (190, 150, 70),
     ),  # fmt: skip
     ("pair:yak", "Yak", "yak, Bos grunniens: large long-haired wild ox of Tibet", (60, 40, 30)),
-]
+    ("pair:yen", "Japan",
+     "Japan, Nippon: a constitutional monarchy occupying the Japanese Archipelago; its money is the yen",
+     (40, 60, 220)),  # a coin whose pair entry is its country
+    ("pair:mars", "Mars",
+     "Mars, Red Planet: a small reddish planet, the 4th from the sun; a day on Mars lasts about 24.6 hours",
+     (60, 210, 70)),
+]  # fmt: skip
 PASSAGES = [
     ("wn:lima", "Lima", "Lima: the capital and largest city of Peru; founded by Pizarro in 1535"),
     ("wn:ottawa", "Ottawa", "Ottawa, capital of Canada: the capital of Canada in southeastern Ontario"),
@@ -252,7 +353,11 @@ PASSAGES = [
     ("wn:tibet", "Tibet",
      "Tibet, Xizang: an autonomous region of the People's Republic of China; located in the Himalayas"),
     ("wn:dingo", "dingo", "dingo, warrigal, Canis dingo: wolflike yellowish-brown wild dog of Australia"),
+    ("wn:tokyo", "Tokyo", "Tokyo, capital of Japan: the capital and largest city of Japan"),
+    ("kstars:venus", "Venus", "Venus is the second planet from the Sun, orbiting it every 224.7 Earth days."),
 ]  # fmt: skip
+# Query images: other views of a pair's colour, and a colour no pair matches well (cosine < 0.1).
+VIEWS = {"dingo": (205, 148, 58), "yen": (45, 62, 215), "mars": (62, 205, 72), "unrelated": (230, 100, 230)}
 QUESTION = "What is the capital of the country where this wild dog lives?"
 
 
@@ -277,44 +382,76 @@ def lookalikes(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
         image_embedder=IMAGE_SPEC,
         progress=False,
     )
-    query = solid_image(folder / "query.png", (205, 148, 58))  # another view of the dingo's colour
+    images = {name: str(solid_image(folder / f"view-{name}.png", colour)) for name, colour in VIEWS.items()}
+    (folder / "query.png").write_bytes(Path(images["dingo"]).read_bytes())
     install_scripted_model()
     context = Context(model=MODEL_SPEC, operators="extractive", image_embedder=IMAGE_SPEC, kb_dir=kb_dir,
                       k_text=4, k_image=2)  # fmt: skip
-    return SimpleNamespace(folder=folder, kb_dir=kb_dir, image=str(query), context=context)
+    return SimpleNamespace(
+        folder=folder, kb_dir=kb_dir, image=images["dingo"], images=images, context=context
+    )
 
 
-def test_the_anchor_is_carried_into_later_queries_and_the_bridge_is_searched(
+def ask(lookalikes: SimpleNamespace, question: str, view: str, **overrides: Any) -> dict[str, Any]:
+    context = Context(**{**vars(lookalikes.context), **overrides})
+    return graph.invoke({"question": question, "image": lookalikes.images[view]}, context=context)
+
+
+def test_two_hop_attribute_in_another_entry_is_searched_anchor_first_then_bridge(
     lookalikes: SimpleNamespace,
 ) -> None:
-    out = graph.invoke({"question": QUESTION, "image": lookalikes.image}, context=lookalikes.context)
-    first, second = out["trajectory"][:2]
+    """ "The capital of the country where this wild dog lives": the first follow-up is the anchor with what
+    is asked, the next the bridge its entry names; the capital's own entry names the bridge and answers."""
+    out = ask(lookalikes, QUESTION, "dingo")
+    first, second, third = out["trajectory"][:3]
     assert read_anchor_line(first["record"].splitlines()[0])[0] == "Dingo"
-    record_query, trajectory_query = second["queries"]
-    assert "Image shows: Dingo" in record_query["text"], "the record-level query carries the anchor"
-    assert trajectory_query["text"] == "Australia capital", (
-        "the bridge the anchor links to, with what is asked"
-    )
-    assert any(c["id"] == "wn:canberra" for c in second["candidates"])
-
-
-def test_anchor_evidence_wins_over_question_like_sentences_about_others(lookalikes: SimpleNamespace) -> None:
-    out = graph.invoke({"question": QUESTION, "image": lookalikes.image}, context=lookalikes.context)
-    records = "\n".join(step["record"] for step in out["trajectory"])
-    assert "wild dog of Australia" in records
-    assert out["answer"] == "Canberra", "a short span, not quoted lines"
+    assert "Image shows: Dingo" in second["queries"][0]["text"], "the record-level query carries the anchor"
+    assert second["queries"][1]["text"] == "Dingo capital country"
+    assert third["queries"][1]["text"] == "Australia capital", "then the bridge, with what is asked of it"
+    assert out["answer"] == "Canberra"
     assert out["evidence"][0] == {
         "id": "wn:canberra",
         "title": "Canberra",
         "text": "Canberra, capital of Australia: the capital of Australia in southeastern Australia",
     }
-    single = graph.invoke(
-        {"question": QUESTION, "image": lookalikes.image},
-        context=Context(**{**vars(lookalikes.context), "single_pass": True}),
-    )
-    assert single["answer"] != "Canberra" or any(
-        c["id"] == "wn:canberra" for c in single["trajectory"][0]["candidates"]
-    ), "one pass answers only when its single search already found the capital"
+    records = "\n".join(step["record"] for step in out["trajectory"])
+    assert "wild dog of Australia" in records, "the anchor's evidence stays in the records"
+
+
+def test_the_image_entity_answers_when_its_own_entry_is_of_the_asked_kind(
+    lookalikes: SimpleNamespace,
+) -> None:
+    out = ask(lookalikes, "Which country does this coin come from?", "yen")
+    assert read_anchor_line(out["trajectory"][0]["record"].splitlines()[0])[0] == "Japan"
+    assert out["answer"] == "Japan" and out["confidence"] > 0.3
+
+
+def test_a_measure_question_takes_a_number_with_its_unit(lookalikes: SimpleNamespace) -> None:
+    out = ask(lookalikes, "How long does a day on this planet last?", "mars")
+    assert out["answer"] == "24.6 hours"
+
+
+def test_a_question_that_names_its_entity_in_words_is_answered_about_it(lookalikes: SimpleNamespace) -> None:
+    out = ask(lookalikes, "How long does it take Venus to orbit the Sun?", "unrelated")
+    assert out["trajectory"][0]["record"].startswith("Question names: Venus")
+    assert out["answer"] == "224.7 Earth days"
+
+
+def test_a_measure_question_with_no_measure_in_evidence_gets_no_filler_name(
+    lookalikes: SimpleNamespace,
+) -> None:
+    out = ask(lookalikes, "How tall is this wild dog?", "dingo")
+    assert (out["answer"], out["confidence"]) == ("", 0.0)
+    count = ask(lookalikes, "How many capitals does the country of this wild dog have?", "dingo")
+    assert count["answer"] == "" or count["answer"].isdigit(), "a count is digits or nothing"
+
+
+def test_one_pass_misses_what_only_a_follow_up_finds(lookalikes: SimpleNamespace) -> None:
+    single = ask(lookalikes, "How long does a day on this planet last?", "mars", single_pass=True)
+    full = ask(lookalikes, QUESTION, "dingo", single_pass=True)
+    assert single["answer"] == "24.6 hours", "an attribute of the image's own entry needs no follow-up"
+    assert len(full["trajectory"]) == 1 and full["stop_reason"] == "single_pass"
+    assert all(q["kind"] == "enriched" for q in full["trajectory"][0]["queries"])
 
 
 def test_short_answer_and_evidence_reach_the_batch_file_and_the_report(lookalikes: SimpleNamespace) -> None:

@@ -129,30 +129,54 @@ KB_ABLATIONS = [("text", "text", "pairs"), ("pairs", "pairs", "text")]
 # --- saturation and stopping ------------------------------------------------------------------------
 
 
-def expected_saturation(world: SimpleNamespace, trajectory: list[dict], description: str) -> float:
-    """Max cosine between step 1's queries and the initial one, all without the question."""
+def expected_saturation(world: SimpleNamespace, trajectory: list[dict], description: str, rule: str) -> float:
+    """The cosines of step 1's queries to the initial one (all without the question): their lowest
+    for `rule="every"`, their highest for `"any"`."""
     new = [strip_question(q["text"], QUESTION) for q in trajectory[1]["queries"]]
     vectors = world.embedder.embed_texts([*new, description])
-    return float(np.max(vectors[:2] @ vectors[2]))
+    cosines = vectors[:2] @ vectors[2]
+    return float(np.min(cosines) if rule == "every" else np.max(cosines))
 
 
-def test_saturation_fires_exactly_at_tau(world: SimpleNamespace) -> None:
-    probe = run(world, adaptive_stop=False, max_iter=1)
+def near_past(kind: str, prompt: str, count: int) -> str:
+    """A model whose trajectory-level query shares words with the description (both queries then have a
+    cosine strictly between 0 and 1 to the past)."""
+    if kind == "trajectory":
+        return f"Analysis: the lake drains north.\nOutput: glacial lake Alpha outflow river {count}"
+    return default_script(kind, prompt, count)
+
+
+@pytest.mark.parametrize("rule", ["every", "any"])
+def test_saturation_fires_exactly_at_tau(world: SimpleNamespace, rule: str) -> None:
+    probe = run(world, near_past, adaptive_stop=False, max_iter=1, saturation=rule)
     score = probe.out["saturation"][0]
     assert score == pytest.approx(
-        expected_saturation(world, probe.out["trajectory"], probe.out["description"])
+        expected_saturation(world, probe.out["trajectory"], probe.out["description"], rule)
     )
     assert 0.0 < score < 1.0
 
-    at_tau = run(world, tau=score, max_iter=1)
+    at_tau = run(world, near_past, tau=score, max_iter=1, saturation=rule)
     assert at_tau.out["stop_reason"] == "saturated"
     assert [it["step"] for it in at_tau.out["trajectory"]] == [0]
     assert searches(at_tau.events, 1) == [], "a saturated iteration is not searched"
     assert len(at_tau.model.of_kind("record")) == 1
 
-    above = run(world, tau=score + 1e-4, max_iter=1)
+    above = run(world, near_past, tau=score + 1e-4, max_iter=1, saturation=rule)
     assert above.out["stop_reason"] == "max_iter"
     assert [it["step"] for it in above.out["trajectory"]] == [0, 1]
+
+
+def test_a_fresh_trajectory_query_keeps_the_run_going_unless_any_repeat_stops_it(
+    world: SimpleNamespace,
+) -> None:
+    """ "every": the record-level query repeating the past does not stop an iteration whose trajectory-level
+    query asks something new; "any": it does."""
+    every = run(world, near_past, adaptive_stop=False, max_iter=1, saturation="every")
+    anyone = run(world, near_past, adaptive_stop=False, max_iter=1, saturation="any")
+    assert every.out["saturation"][0] < anyone.out["saturation"][0]
+    tau = (every.out["saturation"][0] + anyone.out["saturation"][0]) / 2
+    assert run(world, near_past, tau=tau, max_iter=1, saturation="every").out["stop_reason"] == "max_iter"
+    assert run(world, near_past, tau=tau, max_iter=1, saturation="any").out["stop_reason"] == "saturated"
 
 
 def test_saturation_is_never_measured_before_step_one(world: SimpleNamespace) -> None:

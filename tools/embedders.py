@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,7 @@ from tools.types import ImageEmbedder, TextEmbedder, normalise
 TEXT_SPEC_FORMS = "embedded, embedded-int8, ollama:<model>, openai:<model> or hf:<sentence-transformers path>"
 IMAGE_SPEC_FORMS = "embedded or hf:<CLIP/SigLIP path>"
 _TIMEOUT_S = 120.0
+READING_CACHE_BYTES = 64 * 2**20  # vectors a reading embedder keeps (about 44k MiniLM sentences)
 _REMOTE_BATCH = 64
 _DUAL_ENCODERS = {"clip", "siglip", "siglip2", "chinese_clip", "altclip"}
 
@@ -249,11 +251,55 @@ def _features(output: Any) -> np.ndarray:
     return tensor.detach().float().cpu().numpy()
 
 
+class CachedTextEmbedder:
+    """A text embedder that remembers the vectors of the texts it embedded (least recently used out first).
+
+    Readers embed the same evidence again and again: every iteration of a run re-reads the sentences
+    of its records, and the questions of a batch retrieve the same passages. Only texts not seen yet
+    reach the wrapped embedder, in one call; the rest come from memory. The cache is bounded by bytes
+    (`max_bytes`), so a 4096-d remote embedder keeps fewer texts than MiniLM's 384-d one.
+    """
+
+    def __init__(self, inner: TextEmbedder, max_bytes: int = READING_CACHE_BYTES) -> None:
+        self.inner = inner
+        self.id = inner.id
+        self.max_bytes = max_bytes
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @property
+    def dim(self) -> int:
+        return self.inner.dim
+
+    def embed_texts(self, texts: Sequence[str]) -> np.ndarray:
+        with self._lock:
+            known = {text: self._vectors[text] for text in texts if text in self._vectors}
+            for text in known:
+                self._vectors.move_to_end(text)
+        missing = list(dict.fromkeys(text for text in texts if text not in known))
+        if missing:
+            fresh = np.asarray(self.inner.embed_texts(missing), dtype=np.float32)
+            known |= dict(zip(missing, fresh, strict=True))
+            self._remember(missing, fresh)
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.stack([known[text] for text in texts])
+
+    def _remember(self, texts: list[str], vectors: np.ndarray) -> None:
+        capacity = max(1, self.max_bytes // max(1, vectors.shape[1] * vectors.itemsize))
+        with self._lock:
+            for text, vector in zip(texts, vectors, strict=True):
+                self._vectors[text] = vector
+            while len(self._vectors) > capacity:
+                self._vectors.popitem(last=False)
+
+
 # --------------------------------------------------------------------------------------------
 # Public API
 # --------------------------------------------------------------------------------------------
 
 _REGISTERED_TEXT: dict[str, TextEmbedder] = {}
+_CACHED: dict[int, CachedTextEmbedder] = {}
 _REGISTERED_IMAGE: dict[str, ImageEmbedder] = {}
 _TEXT: dict[tuple[str, ...], TextEmbedder] = {}
 _IMAGE: dict[tuple[str, ...], ImageEmbedder] = {}
@@ -285,6 +331,17 @@ def make_text_embedder(spec: str, device: str | None = None, dtype: str | None =
         if key not in _TEXT:
             _TEXT[key] = _create_text(spec.strip(), device, dtype)
         return _TEXT[key]
+
+
+def reading_embedder(spec: str) -> CachedTextEmbedder:
+    """`make_text_embedder(spec)` with a memory of the texts it embedded (`CachedTextEmbedder`): what the
+    operators that read evidence use. One cache per embedder object, so a re-registered spec starts clean."""
+    inner = make_text_embedder(spec)
+    with _LOCK:
+        cached = _CACHED.get(id(inner))
+        if cached is None or cached.inner is not inner:
+            cached = _CACHED[id(inner)] = CachedTextEmbedder(inner)
+        return cached
 
 
 def make_image_embedder(spec: str, device: str | None = None, dtype: str | None = None) -> ImageEmbedder:

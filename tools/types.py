@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, Protocol, runtime_checkable
+from typing import Literal, NotRequired, Protocol, runtime_checkable
 
 import numpy as np
 from PIL import Image
@@ -16,7 +16,8 @@ class Candidate(TypedDict):
     """One retrieved piece of evidence, JSON-serialisable so it can live in graph state.
 
     `source` says where it came from: the text KB, the image–text pair KB, a web page, or the
-    Lens-style image lookup. `score` is the similarity the retriever ranked it by.
+    Lens-style image lookup. `score` is the similarity the retriever ranked it by; a pair from the KB
+    also carries `image_score`, the similarity of its image alone to the query image.
     """
 
     id: str
@@ -26,6 +27,7 @@ class Candidate(TypedDict):
     text: str
     image_path: str | None
     url: str | None
+    image_score: NotRequired[float]
 
 
 @runtime_checkable

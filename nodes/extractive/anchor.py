@@ -1,25 +1,36 @@
-"""Which entity the image shows (the anchor), and the entities its evidence links to.
+"""Which entity the question is about (the anchor), and the entities its evidence links to.
 
-The image–text pairs are the only evidence that looks at the image: each pair's fused score mixes
-image and text similarity. The anchor is the pair title with the best score, raised a little for
-every text passage about the same entity among the candidates (text evidence that agrees). The
-anchor's own texts then name the entities a multi-hop question turns on ("wild dog of Australia"
-links the dingo to Australia): those are the links, searched next.
+The image–text pairs are the only evidence that looks at the image. The anchor is the pair whose
+*image* is nearest to the question's image (`image_score`: the image half of the fused score, so
+question words in the text half cannot lift a neighbour whose text shares them). Text agrees only
+as a tie-break: among pairs whose images match about equally well (within `TIE_MARGIN` of the
+best), the one with more passages about the entity itself — not passages that merely share the
+words of what is asked — comes first. A question that
+names its entity in words ("… on Venus?") is about that entity when the image matches nothing well.
+The anchor's own texts then name the entities a multi-hop question turns on ("wild dog of
+Australia" links the dingo to Australia): those are the links, searched next.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from nodes.extractive.question import TYPE_NOUNS, word_set
+from nodes.extractive.question import TYPE_NOUNS, QuestionShape, named_entities, word_set
 from tools.types import Candidate
 
-AGREEMENT_BONUS = (
-    0.02  # score added per agreeing text passage (pair scores of look-alikes differ by ~0.01–0.05)
-)
+TIE_MARGIN = 0.02  # image scores this close to the best count as a tie that agreeing text may break
 MAX_AGREEING = 3  # agreeing passages counted at most
+# With the embedded EfficientNet features, other views of a KB image (crops, rescales, mirror images)
+# score ≥ 0.74 against it and unrelated photos ≤ 0.56 against every KB image: below this, the image
+# shows nothing the KB holds, and an entity the question names decides.
+STRONG_IMAGE_MATCH = 0.65
+# An entity named in a question that also points at the image ("… Venus than this planet?") scores as a
+# just-strong image match: across the records of a run, a strong image match elsewhere still wins, a
+# weak one does not. A question that does not point at the image at all is about what it names.
+NAMED_SCORE = STRONG_IMAGE_MATCH
+NAMED_ONLY_SCORE = 1.0
 IMAGE_SOURCES = ("pairs", "lens")
 _NAME = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|de|van|von|da|du|la|le|del|the)\s+)?[A-Z0-9][\w'’.-]*)*")
 _QUALIFIER = re.compile(r"\s*\(.*?\)")
@@ -49,27 +60,75 @@ _DESCRIPTOR = re.compile(r"^(?:[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic)|[A-Z][\w-]*(?
 
 @dataclass(frozen=True)
 class EntityGuess:
-    """One hypothesis of what the image shows."""
+    """One hypothesis of what the question is about."""
 
     title: str
-    score: float  # best pair score + agreement bonus
-    pair_score: float
-    agreeing: int  # text passages about the same entity
+    score: float  # how well the image matches its pair (NAMED_SCORE for an entity the question names)
+    pair_score: float  # how well the image matches the entity's pair (0 when no pair of it was found)
+    agreeing: int  # passages about the same entity
+    named: bool = False  # named in the question's words rather than matched by the image
 
 
-def guess_entities(candidates: Iterable[Candidate]) -> list[EntityGuess]:
-    """Entity hypotheses from the pair candidates, best first (empty without pairs)."""
-    best_pair: dict[str, float] = {}
+def guess_entities(candidates: Iterable[Candidate], shape: QuestionShape | None = None) -> list[EntityGuess]:
+    """Entity hypotheses, best first (empty without pairs and without a named entity).
+
+    With the question's `shape`, passages that share the words of what is asked do not count as
+    agreement, and an entity the question names comes first when the image matches nothing well.
+    """
+    candidates = list(candidates)
+    image_scores: dict[str, float] = {}
     for cand in candidates:
         if cand["source"] in IMAGE_SOURCES and cand["title"]:
-            best_pair[cand["title"]] = max(best_pair.get(cand["title"], -1.0), float(cand["score"]))
-    texts = [c for c in candidates if c["source"] not in IMAGE_SOURCES] if best_pair else []
-    guesses = []
-    for title, pair_score in best_pair.items():
-        agreeing = sum(1 for c in texts if same_entity(c["title"], title) or title in entry_names(c["text"]))
-        bonus = AGREEMENT_BONUS * min(agreeing, MAX_AGREEING)
-        guesses.append(EntityGuess(title, pair_score + bonus, pair_score, agreeing))
-    return sorted(guesses, key=lambda g: -g.score)
+            score = float(cand.get("image_score", cand["score"]))
+            image_scores[cand["title"]] = max(image_scores.get(cand["title"], -1.0), score)
+    texts = [c for c in candidates if c["source"] not in IMAGE_SOURCES]
+    asked = set(shape.attribute) if shape else set()
+    top = max(image_scores.values(), default=-1.0)
+
+    def agreeing(title: str) -> int:
+        return sum(1 for c in texts if is_about(c["title"], c["text"], title) and not _shares(c, asked))
+
+    guesses = [EntityGuess(title, score, score, agreeing(title)) for title, score in image_scores.items()]
+    # Near-ties first, ordered by agreeing text (then by image); the rest by image alone.
+    guesses.sort(
+        key=lambda g: (
+            top - g.pair_score > TIE_MARGIN,
+            -min(g.agreeing, MAX_AGREEING) if top - g.pair_score <= TIE_MARGIN else 0,
+            -g.pair_score,
+        )
+    )
+    named = named_guess(shape, candidates, top) if shape else None
+    return [named, *guesses] if named else guesses
+
+
+def named_guess(
+    shape: QuestionShape, candidates: Sequence[Candidate], image_score: float
+) -> EntityGuess | None:
+    """The entity the question names in words, when some candidate is an entry about it and either the
+    question does not point at the image ("What is the capital of Costa Rica?") or the image matches
+    no pair strongly ("How long is a year on Venus?" with a photo the KB does not hold)."""
+    pointing = shape.points_at_image
+    if pointing and image_score >= STRONG_IMAGE_MATCH:
+        return None
+    for name in named_entities(shape.text):
+        about = [c for c in candidates if is_about(c["title"], c["text"], name)]
+        if about:
+            title = next((c["title"] for c in about if same_entity(c["title"], name)), name)
+            score = NAMED_SCORE if pointing else NAMED_ONLY_SCORE
+            return EntityGuess(title, score, max(image_score, 0.0), len(about), named=True)
+    return None
+
+
+def _shares(candidate: Candidate, words: Collection[str]) -> bool:
+    """Whether a passage contains one of `words` (the question's attribute): it may have been
+    retrieved for what is asked, not for the entity."""
+    text = candidate["text"].lower()
+    return any(re.search(rf"\b{re.escape(word)}", text) for word in words if len(word) > 2)
+
+
+def is_about(title: str, text: str, name: str) -> bool:
+    """Whether an entry (title + text) is about `name`: same title, or `name` among its listed names."""
+    return same_entity(title, name) or any(same_entity(n, name) for n in entry_names(text))
 
 
 def same_entity(title: str, other: str) -> bool:

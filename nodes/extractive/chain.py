@@ -1,6 +1,7 @@
 """The evidence chain of one run: the anchor, the entities it links to, and how close a line is to it.
 
-A record states its anchor on its first line (`Image shows: Dingo (match 0.712)`); later operators
+A record states its anchor on its first line (`Image shows: Dingo (match 0.712)`, or `Question names:
+Venus (match 0.650)` for an entity the question names); later operators
 read it back from the trajectory, so the chain needs no state beyond the records themselves.
 """
 
@@ -13,16 +14,18 @@ from dataclasses import dataclass
 from nodes.extractive.anchor import (
     EntityGuess,
     aliases,
-    entry_names,
+    is_about,
     linked_names,
     mentions,
-    same_entity,
 )
-from nodes.extractive.question import QuestionShape
+from nodes.extractive.question import QuestionShape, head_noun
 from nodes.extractive.spans import definition_head, is_continent, kinds_of, nearness
 
 ANCHOR_PREFIX = "Image shows: "
-_ANCHOR_LINE = re.compile(rf"^{re.escape(ANCHOR_PREFIX)}(.+?)(?: \(match (-?[\d.]+)\))?$")
+NAMED_PREFIX = "Question names: "
+_ANCHOR_LINE = re.compile(
+    rf"^(?:{re.escape(ANCHOR_PREFIX)}|{re.escape(NAMED_PREFIX)})(.+?)(?: \(match (-?[\d.]+)\))?$"
+)
 # How much a line counts by its place on the chain (see `Chain.weight`). A question about a bridge
 # ("the capital of the country where this dog lives") finds its answer with the bridge and the
 # entries that name it, rarely in the anchor's own lines; any other question, with the anchor.
@@ -37,7 +40,8 @@ BRIDGED = {
 
 
 def anchor_line(guess: EntityGuess) -> str:
-    return f"{ANCHOR_PREFIX}{guess.title} (match {guess.score:.3f})"
+    """The record's first line: what the image shows, or the entity the question names."""
+    return f"{NAMED_PREFIX if guess.named else ANCHOR_PREFIX}{guess.title} (match {guess.score:.3f})"
 
 
 def read_anchor_line(line: str) -> tuple[str, float] | None:
@@ -48,15 +52,22 @@ def read_anchor_line(line: str) -> tuple[str, float] | None:
     return match.group(1), float(match.group(2) or 0.0)
 
 
-def best_anchor(records: Iterable[str]) -> str | None:
-    """The anchor with the best match over all records (a later, stronger record corrects an earlier one)."""
-    best: tuple[float, str] | None = None
+def anchor_match(records: Iterable[str]) -> tuple[str, float] | None:
+    """(title, score) of the anchor with the best match over all records (a later, stronger record
+    corrects an earlier one), or None when no record names one."""
+    best: tuple[str, float] | None = None
     for record in records:
         for line in record.splitlines():
             parsed = read_anchor_line(line)
-            if parsed and (best is None or parsed[1] >= best[0]):
-                best = (parsed[1], parsed[0])
-    return best[1] if best else None
+            if parsed and (best is None or parsed[1] >= best[1]):
+                best = parsed
+    return best
+
+
+def best_anchor(records: Iterable[str]) -> str | None:
+    """The title of `anchor_match`."""
+    match = anchor_match(records)
+    return match[0] if match else None
 
 
 @dataclass(frozen=True)
@@ -152,7 +163,7 @@ def _answerable(
     of China — a city cannot be the country the question passes through, but it can be its capital."""
     if not bridge or not shape.type_noun:
         return frozenset()
-    asked, passed = kinds_of(shape.type_noun), kinds_of(bridge.split()[-1])
+    asked, passed = kinds_of(shape.type_noun), kinds_of(head_noun(bridge))
 
     def defined_as(link: str, kinds: frozenset[str]) -> bool:
         return is_continent(link, kinds) or any(
@@ -168,8 +179,3 @@ def _describes(noun: str, anchor: str, texts: Sequence[str]) -> bool:
     for text in texts:
         words |= set(definition_head(text))
     return any(w in words or w.rstrip("s") in words for w in noun.split())
-
-
-def is_about(title: str, text: str, name: str) -> bool:
-    """Whether an entry (title + text) is about `name`: same title, or `name` among its listed names."""
-    return same_entity(title, name) or any(same_entity(n, name) for n in entry_names(text))

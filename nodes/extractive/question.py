@@ -20,6 +20,7 @@ AnswerType = Literal[
     "colour",
     "nationality",
     "scientific_name",
+    "ordinal",  # a rank ("what number planet is this?" → "8th")
     "named",  # an entity of the kind `type_noun` names ("which country", "the capital of")
 ]
 
@@ -108,8 +109,22 @@ _RELATIVES = word_set("that which where whose who") | {"in which", "on which", "
 ASPECT_NOUNS = word_set("""
     method way process technique manner style practice recipe custom tradition use purpose origin design
 """)
-# "how far", "how tall": a measure, answered with its unit ("384,400 kilometres"); "how many" is a count.
-_MEASURE = re.compile(r"\bhow\s+(long|tall|high|far|big|large|old|heavy|deep|wide)\b")
+# "how far", "how tall", "what is the temperature": a measure, answered with its unit ("384,400
+# kilometres", "−65 °C"); "how many" is a count, answered in digits.
+_MEASURE = re.compile(
+    r"\bhow\s+(long|tall|high|far|big|large|old|heavy|deep|wide|hot|cold|warm|fast|massive|heavy|bright)\b"
+    r"|\b(?:what|which)\s+(?:is|was|are|were)\s+(?:the\s+)?(?:[\w-]+\s+)?(temperature|distance|length|"
+    r"height|depth|diameter|radius|mass|weight|speed|period|duration|area|size|population|altitude|"
+    r"elevation|width|circumference|magnitude|gravity)\b"
+    r"|\bwhat\s+(share|percentage|proportion|fraction|percent)\b"
+)
+# "what number planet is this", "its position in order from the Sun": a rank, answered as "3rd".
+_ORDINAL = re.compile(r"\bwhat\s+number\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b")
+_PARTICLES = word_set("out up down off away into onto")
+_POINTING = re.compile(
+    r"\b(?:this|these|here|pictured|shown|depicted|seen|visible|image|images|photo|photos|photograph|"
+    r"picture|pictures|portrait|painting|scene)\b"
+)
 _REFERENCE_THIS = re.compile(r"\b(?:this|these)\s+((?:[\w'’-]+\s*){1,3})")
 
 
@@ -127,7 +142,7 @@ class QuestionShape:
     bridge: str = ""  # a thing the question describes through the image ("the country where this … lives")
     asked: list[str] = field(default_factory=list)  # attribute words outside the bridge's description
     outer: list[str] = field(default_factory=list)  # descriptions around the bridge's ("the empress who …")
-    measure: bool = False  # a number with a unit is asked for ("how far …")
+    measured: str = ""  # the quantity asked for, when it is a measure ("far", "tall", "temperature")
     described: list[str] = field(default_factory=list)  # content words of the bridge's description
 
     @property
@@ -135,6 +150,17 @@ class QuestionShape:
         """The described things from the image outwards: "the empress who rebuilt the palace around this
         tower" → ["palace", "empress"] (a description that fits the image's own entity is skipped later)."""
         return [b for b in [self.bridge, *self.outer] if b]
+
+    @property
+    def points_at_image(self) -> bool:
+        """Whether the question refers to the image at all ("this bird", "the man in the picture", "shown
+        here"); "What is the capital of Costa Rica?" does not, whatever image comes with it."""
+        return bool(_POINTING.search(self.text.lower()))
+
+    @property
+    def measure(self) -> bool:
+        """Whether a number with a unit is asked for ("how far …", "what is the temperature …")."""
+        return bool(self.measured)
 
     @property
     def asks_identity(self) -> bool:
@@ -182,7 +208,7 @@ def read_question(question: str) -> QuestionShape:
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
         described=asked_words(plain[start:end], reference) if bridge else [],
         asked=[w for w in attribute if w in outside] + [w for w in outside if w in RELATION_WORDS],
-        measure=bool(_MEASURE.search(lower)),
+        measured=_measured(lower),
     )
 
 
@@ -231,7 +257,9 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "identity", None
     if re.search(r"\b(what|which)\s+year\b|\bwhen\b|\bwhat\s+date\b", lower):
         return "year", "year"
-    if re.search(r"\bhow\s+(many|much)\b", lower) or _MEASURE.search(lower):
+    if _ORDINAL.search(lower):
+        return "ordinal", None
+    if re.search(r"\bhow\s+(many|much)\b|\bthe\s+number\s+of\b", lower) or _MEASURE.search(lower):
         return "number", None
     if re.search(r"\b(what|which)\s+colou?r\b|\bcolou?r\s+(is|are)\b", lower):
         return "colour", "colour"
@@ -302,6 +330,17 @@ def bridge_description(lower: str, reference: str) -> tuple[str, tuple[int, int]
     return "", (len(lower), len(lower))
 
 
+def head_noun(description: str) -> str:
+    """The noun a description is headed by: its last word before a participle or particle ("river
+    flowing out" → "river", "mountain range" → "range", "palace complex" → "complex")."""
+    words: list[str] = []
+    for word in description.split():
+        if words and (word.endswith(("ing", "ed")) or word in _PARTICLES):
+            break
+        words.append(word)
+    return words[-1] if words else ""
+
+
 def _reference_length(rest: str, reference: str) -> int:
     """Characters of `rest` (what follows "this") taken by the image reference's words."""
     match = re.match(rf"\s*{re.escape(reference)}\b" if reference else r"\s*[\w'’-]+", rest)
@@ -314,6 +353,27 @@ def question_names(text: str) -> list[str]:
     for sentence in re.split(r"(?<=[.!?])\s+", text):
         names += [w for w in _WORD.findall(sentence)[1:] if w[:1].isupper()]
     return names
+
+
+def named_entities(text: str) -> list[str]:
+    """Names the question gives in words, as whole spans ("… on Venus?" → ["Venus"], "… in Ursa Major" →
+    ["Ursa Major"]): runs of capitalised words that do not start a sentence."""
+    spans = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        run: list[str] = []
+        for i, word in enumerate([*_WORD.findall(sentence), ""]):
+            if i > 0 and word[:1].isupper():
+                run.append(word)
+            elif run:
+                spans.append(" ".join(run))
+                run = []
+    return spans
+
+
+def _measured(lower: str) -> str:
+    """The quantity a measure question asks for ("how far" → "far"), or ""."""
+    match = _MEASURE.search(lower)
+    return next((group for group in match.groups() if group), "") if match else ""
 
 
 def _year_role(lower: str) -> Literal["start", "end"] | None:

@@ -1,8 +1,8 @@
 """Reading for the agent graphs: evidence gathered search by search, read extractively (embedded profile).
 
-The agents (ProMSA, MC-Search) gather evidence one search at a time. To read it with PMSR's extractive
-answerer (`nodes.answer.extractive_answer`), each search becomes a PMSR iteration whose reasoning
-record is that search's best sentences for the question (`nodes.record.extractive_record`: record
+The agents (ProMSA, MC-Search) gather evidence one search at a time. To read it with the reader every
+graph shares (`nodes.extractive.reader.read_records`), each search becomes an iteration whose record
+is that search's best sentences for the question (`nodes.extractive.record.write_record`: record
 isolation holds, each record sees only its own search). A search is `(query, candidates)`.
 
 Records are cached by everything they depend on (text embedder, question, query, candidates), so
@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from graphs.context import Context
-from graphs.state import Evidence, Iteration, PlannedQuery
-from nodes.answer import extractive_answer
-from nodes.record import extractive_record
+from graphs.state import Iteration, PlannedQuery
+from nodes.extractive.reader import Reading, read_records
+from nodes.extractive.record import write_record
 from tools.types import Candidate
 
 Search = tuple[str, list[Candidate]]
@@ -28,13 +28,13 @@ _RECORDS: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 _LOCK = threading.Lock()
 
 
-def read_searches(question: str, searches: Sequence[Search], context: Context) -> tuple[str, list[Evidence]]:
-    """The short answer to `question` the searches' results support, and the lines it rests on ("" and []
-    when no search returned anything)."""
+def read_searches(question: str, searches: Sequence[Search], context: Context) -> Reading:
+    """What the searches' results say to `question`: the short answer, the lines it rests on and the
+    reader's confidence (an empty reading when no search returned anything)."""
     found = [(query, candidates) for query, candidates in searches if candidates]
     if not found:
-        return "", []
-    return extractive_answer(question, as_iterations(question, found, context), context)
+        return Reading("", [], 0.0)
+    return read_records(question, as_iterations(question, found, context), context)
 
 
 def as_iterations(question: str, searches: Sequence[Search], context: Context) -> list[Iteration]:
@@ -57,7 +57,7 @@ def _as_iteration(
     with _LOCK:
         record = _RECORDS.get(key)
     if record is None:
-        record, _ = extractive_record(question, [planned], found, context)
+        record, _ = write_record(question, [planned], found, context)
         with _LOCK:
             _RECORDS[key] = record
             if len(_RECORDS) > RECORD_CACHE:

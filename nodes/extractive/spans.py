@@ -60,20 +60,53 @@ SYNONYMS: dict[str, frozenset[str]] = {
     "currency": word_set("currency money unit"),
     "service": word_set("service navy army force corps guard marines"),
 }
-# Units a measure is stated in ("384,400 kilometres", "2.5 million light-years").
-UNITS = word_set("""
-    km kilometre kilometres kilometer kilometers mile miles m metre metres meter meters cm mm ft foot feet
-    inch inches light-year light-years ly parsec parsecs pc au year years kg kilogram kilograms g gram grams
-    tonne tonnes ton tons lb pound pounds degree degrees hectare hectares acre acres
-""")
+# Units a measure is stated in ("384,400 kilometres", "224.7 Earth days", "−65 °C", "30.1 AU"), by the
+# quantity they measure; a question's measure word says which quantities can answer it.
+UNIT_FAMILIES = {
+    "length": word_set("""
+        km kilometre kilometres kilometer kilometers mile miles m metre metres meter meters cm mm ft foot
+        feet inch inches light-year light-years ly parsec parsecs pc au
+    """),
+    "duration": word_set("year years day days hour hours minute minutes second seconds week weeks month "
+                         "months century centuries"),
+    "mass": word_set("kg kilogram kilograms g gram grams tonne tonnes ton tons lb pound pounds"),
+    "temperature": word_set("degree degrees ° °c °f k kelvin celsius fahrenheit"),
+    "speed": word_set("km/h km/s m/s mph kph knots"),
+    "area": word_set("hectare hectares acre acres"),
+    "angle": word_set("degree degrees ° arcseconds arcsecond"),
+    "share": word_set("percent %"),
+}  # fmt: skip
+UNITS = frozenset().union(*UNIT_FAMILIES.values())
+MEASURED = {
+    "long": ("length", "duration"), "tall": ("length",), "high": ("length",), "far": ("length",),
+    "deep": ("length",), "wide": ("length",), "big": ("length", "area"), "large": ("length", "area"),
+    "old": ("duration",), "heavy": ("mass",), "massive": ("mass",), "hot": ("temperature",),
+    "cold": ("temperature",), "warm": ("temperature",), "fast": ("speed",), "temperature": ("temperature",),
+    "distance": ("length",), "length": ("length",), "height": ("length",), "depth": ("length",),
+    "diameter": ("length",), "radius": ("length",), "width": ("length",), "circumference": ("length",),
+    "altitude": ("length",), "elevation": ("length",), "mass": ("mass",), "weight": ("mass",),
+    "speed": ("speed",), "period": ("duration",), "duration": ("duration",), "area": ("area", "length"),
+    "size": ("area", "length"), "share": ("share",), "percentage": ("share",), "proportion": ("share",),
+    "fraction": ("share",), "percent": ("share",),
+}  # fmt: skip
+# Words allowed between a number and its unit ("224.7 Earth days", "4.2 light years", "2 square miles").
+_UNIT_QUALIFIERS = r"(?:(?:Earth|earth|light|solar|square|sq|cubic|Julian|sidereal|standard)\s+)?"
+# Measures stated without a unit: a question about one takes a bare number.
+UNITLESS_MEASURES = word_set("magnitude population gravity")
 _MULTIPLIERS = r"(?:\s+(?:thousand|million|billion|trillion))?"
+_ORDINAL = re.compile(r"\b(\d{1,3})(st|nd|rd|th)\b", re.IGNORECASE)
+ORDINAL_WORDS = {
+    "first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th",
+    "seventh": "7th", "eighth": "8th", "ninth": "9th", "tenth": "10th", "eleventh": "11th", "twelfth": "12th",
+}  # fmt: skip
 _YEAR = re.compile(r"\b(\d{3,4})(?:\s*(?:AD|BC|BCE|CE)\b)?")
 _YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})\)")
-_NUMBER = re.compile(r"\b\d[\d,]*(?:\.\d+)?\b")
+_NUMBER = re.compile(r"(?:(?<![\w.])[−-])?\b\d[\d,]*(?:\.\d+)?\b")
 _TOKEN = re.compile(r"[\w'’-]+")
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}$")
 _NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
 _COPULAS = word_set("is was are were")
+_POSSESSIVES = word_set("its his her their our my your whose")
 _HEAD_ENDS = word_set("""
     of in on at from that which who whose with between near to into through by for as under over after
     before during since until across around along within about like where when while
@@ -83,6 +116,7 @@ COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it 
 TYPED_PHRASE_FIT = 0.6
 OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
 LOCATIVE_FIT = 0.35  # a name after "in", "at", "near" or "from", when a place is asked for
+DEFINED_FIT = 0.9  # the span's own entry defines it with the asked kind at its head
 PLACE_KINDS = word_set(
     "place city town village country nation region state province island continent"
 )  # "<modifier> <type noun>" phrases: an answer only when no named entity fits
@@ -111,17 +145,21 @@ def rank_spans(
     lines: Sequence[EvidenceLine],
     known: Collection[str] = (),
     chain: Sequence[str] = (),
+    own: Collection[str] | None = None,
 ) -> list[Span]:
     """Candidate answers of all `lines`, best first; one entry per distinct span (its best line).
 
-    `known` are names that cannot be the answer to an attribute question (the image's own entity);
-    `chain` are the names on the image's evidence chain when the question asks about a bridge (the
-    entity and the entities it links to; see `relation`).
+    `known` are names that cannot be the answer to an attribute question (the image's own entity, and
+    for a question about a bridge the links that could be the bridge); `own` are those of them that
+    name the image's own entity (all of `known` when not given), which may answer when its entry says
+    it is of the asked kind; `chain` are the names on the image's evidence chain when the question
+    asks about a bridge (the entity and the entities it links to; see `relation`).
     """
+    own = known if own is None else own
     best: dict[str, Span] = {}
     for line in lines:
         for text in dict.fromkeys(trim(shape, c) for c in candidates(shape, line)):
-            score = score_span(shape, text, line, lines, known) + relation(shape, text, lines, chain)
+            score = score_span(shape, text, line, lines, known, own) + relation(shape, text, lines, chain)
             key = text.lower()
             if score > 0 and (key not in best or score > best[key].score):
                 best[key] = Span(text, round(score, 4), line)
@@ -137,8 +175,12 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     kind = shape.answer_type
     if kind == "year":
         return years(text, shape.year_role)
+    if kind == "ordinal":
+        return ordinals(text)
+    if kind == "number" and shape.measure:
+        return measures(text, units_of(shape.measured), unitless=shape.measured in UNITLESS_MEASURES)
     if kind == "number":
-        return measures(text) if shape.measure else numbers(text)
+        return numbers(text)
     if kind == "colour":
         return [w for w in _TOKEN.findall(text.lower()) if w in COLOURS]
     if kind == "scientific_name":
@@ -195,18 +237,39 @@ def years(text: str, role: str | None) -> list[str]:
 
 
 def numbers(text: str) -> list[str]:
-    """Numerals and number words, also inside compounds ("two-humped" → "two")."""
-    found = _NUMBER.findall(text)
+    """Counts in digits: numerals, and number words also inside compounds ("two-humped" → "2")."""
+    found = [n for n in _NUMBER.findall(text) if not n.startswith(("-", "−"))]
     for token in _TOKEN.findall(text.lower()):
-        found += [part for part in token.split("-") if part in NUMBER_WORDS]
+        found += [str(NUMBER_WORDS[part]) for part in token.split("-") if part in NUMBER_WORDS]
     return list(dict.fromkeys(found))
 
 
-def measures(text: str) -> list[str]:
-    """Numbers with the unit that follows them ("384,400 kilometres"); bare numbers when none has one."""
-    pattern = rf"({_NUMBER.pattern}{_MULTIPLIERS})\s*([A-Za-z][\w-]*)"
-    found = [f"{number} {unit}" for number, unit in re.findall(pattern, text) if unit.lower() in UNITS]
-    return list(dict.fromkeys(found)) or numbers(text)
+def ordinals(text: str) -> list[str]:
+    """Ranks as digits with their suffix: "the 8th planet" → "8th", "the second nearest" → "2nd"."""
+    found = [f"{n}{suffix.lower()}" for n, suffix in _ORDINAL.findall(text)]
+    found += [ORDINAL_WORDS[w] for w in _TOKEN.findall(text.lower()) if w in ORDINAL_WORDS]
+    return list(dict.fromkeys(found))
+
+
+def units_of(measured: str) -> frozenset[str]:
+    """The units that can state the quantity a question asks for ("tall" → lengths; every unit for a
+    measure word the table does not know)."""
+    families = MEASURED.get(measured)
+    return frozenset().union(*(UNIT_FAMILIES[f] for f in families)) if families else UNITS
+
+
+def measures(text: str, units: frozenset[str] = UNITS, unitless: bool = False) -> list[str]:
+    """Numbers with one of `units` after them, as the text states it ("384,400 kilometres", "224.7 Earth
+    days", "−65 °C"); bare numbers only for a measure that has no unit (`unitless`: a magnitude)."""
+    if unitless:
+        return list(dict.fromkeys(_NUMBER.findall(text)))
+    pattern = rf"({_NUMBER.pattern}{_MULTIPLIERS})\s*({_UNIT_QUALIFIERS})(°\s?[CFK]\b|°|%|[A-Za-z][\w/-]*)"
+    found = [
+        " ".join(match.group(0).split())
+        for match in re.finditer(pattern, text)
+        if match.group(3).lower().replace(" ", "") in units
+    ]
+    return list(dict.fromkeys(found))
 
 
 def typed_phrases(text: str, noun: str) -> list[str]:
@@ -219,9 +282,14 @@ def typed_phrases(text: str, noun: str) -> list[str]:
 
 
 def score_span(
-    shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine], known: Collection[str]
+    shape: QuestionShape,
+    span: str,
+    line: EvidenceLine,
+    lines: Sequence[EvidenceLine],
+    known: Collection[str],
+    own: Collection[str] = (),
 ) -> float:
-    novelty = novelty_of(shape, span, known, lines)
+    novelty = novelty_of(shape, span, known, lines, own)
     if novelty == 0:
         return 0.0
     fit = type_fit(shape, span, line, lines)
@@ -229,30 +297,43 @@ def score_span(
 
 
 def novelty_of(
-    shape: QuestionShape, span: str, known: Collection[str], lines: Sequence[EvidenceLine] = ()
+    shape: QuestionShape,
+    span: str,
+    known: Collection[str],
+    lines: Sequence[EvidenceLine] = (),
+    own: Collection[str] = (),
 ) -> float:
-    """0 for spans the question gives or (for attribute questions) the image's own entity, unless its
-    entry names it as the kind asked for ("Pterois, genus Pterois" for "to which genus does this fish
-    belong?"); else 1, or 0.3 when the span is only a piece of the question's wording."""
+    """0 for spans the question gives or (for attribute questions) a `known` name — except the image's
+    own entity (`own`) when its entry says it is of the kind asked for ("Pterois, genus Pterois" for "to
+    which genus does this fish belong?"); else 1, or 0.3 when the span is only a piece of the
+    question's wording."""
     lower = span.lower()
     if any(lower == name.lower() for name in shape.named):
         return 0.0
     own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name"
-    is_known = any(same_entity(span, k) or lower == k.lower() for k in known)
-    if is_known and not own_name_asked and not named_as_asked_kind(shape, span, lines):
+
+    def among(names: Collection[str]) -> bool:
+        return any(same_entity(span, k) or lower == k.lower() for k in names)
+
+    if among(known) and not own_name_asked and not (among(own) and is_asked_kind(shape, span, lines)):
         return 0.0
     if lower in shape.text.lower():
         return 0.0 if span[:1].islower() else 0.3  # a phrase of the question's own wording
     return 1.0
 
 
-def named_as_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]) -> bool:
-    """Whether an entry of `span` lists a name with the asked kind in it ("genus Pterois")."""
+def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]) -> bool:
+    """Whether an entry of `span` says it is of the kind asked for: a name with the kind in it ("Pterois,
+    genus Pterois" for "which genus …"), or a definition headed by it ("Japan: a constitutional monarchy
+    …" for "which country does this coin come from?"). Then the image's own entity can answer."""
     noun = shape.type_noun
-    return bool(noun) and any(
+    if not noun:
+        return False
+    named = any(
         is_entry_of(span, line) and any(noun in alias.lower().split() for alias in kind_aliases(line.text))
         for line in lines
     )
+    return named or entry_fit(span, kinds_of(noun), lines) >= DEFINED_FIT
 
 
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
@@ -260,7 +341,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if shape.answer_type == "year" and shape.year_role:  # "died" → a life range "(1853-1890)" says it best
         in_range = any(span in pair for pair in _YEAR_RANGE.findall(line.text))
         return 1.0 if in_range else 0.5
-    if shape.answer_type in ("year", "number", "colour", "scientific_name", "nationality"):
+    if shape.answer_type in ("year", "number", "ordinal", "colour", "scientific_name", "nationality"):
         return 1.0  # the candidate already has the form
     if shape.answer_type == "person":
         return person_fit(span, line, lines)
@@ -363,7 +444,7 @@ def entry_fit(span: str, kinds: frozenset[str], lines: Sequence[EvidenceLine]) -
     if not entries:
         return UNKNOWN_TYPE_FIT
     heads = [set(definition_head(line.text)) for line in entries]
-    return 0.9 if any(kinds & head for head in heads) else OTHER_KIND_FIT
+    return DEFINED_FIT if any(kinds & head for head in heads) else OTHER_KIND_FIT
 
 
 def _definition_words(text: str) -> list[str]:
@@ -382,7 +463,10 @@ def definition_head(text: str) -> list[str]:
     words = _definition_words(text)
     if not entry_names(text):
         copula = next((i for i, w in enumerate(words[:8]) if w in _COPULAS), None)
-        words = words[copula + 1 :] if copula is not None else []  # prose that says no "X is a …"
+        # Prose that says no "X is a …" defines nothing; nor does a possessive subject ("Its outflow is
+        # the Zeta River" says what the outflow is, not what the entry's entity is).
+        possessive = bool(words) and words[0] in _POSSESSIVES
+        words = words[copula + 1 :] if copula is not None and not possessive else []
     return _head(words) + [w for alias in kind_aliases(text) for w in _head(alias.lower().split())]
 
 

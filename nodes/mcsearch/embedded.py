@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from graphs.context import McSearchContext
 from graphs.mcsearch_state import ChainStep, Modality, Plan
-from graphs.state import Evidence
 from nodes.common import timed
+from nodes.extractive.followup import next_query
 from nodes.extractive.question import read_question
+from nodes.extractive.reader import Reading
 from nodes.extractive.searches import as_iterations, read_searches
-from nodes.formulate import extractive_trajectory_query
 from nodes.mcsearch.common import chain_searches
 
 IDENTIFY = "What is shown in this image?"
@@ -59,19 +59,20 @@ def embedded_plan(
         entity = entities[len(texts)]
         thought = f"The image most likely shows {entity}; look up what the question asks about it."
         return _search("text", f"{entity} {focus}".strip(), 0, thought), 0.0
-    (answer, evidence), seconds = timed(read_searches, question, chain_searches(steps), context)
+    reading, seconds = timed(read_searches, question, chain_searches(steps), context)
     earlier = {c["id"] for s in steps[:-1] for c in s["candidates"]}
     new = {c["id"] for c in steps[-1]["candidates"]} - earlier
     shape = read_question(question)
+    answer = reading.answer
     unanswered = not answer or (not shape.asks_identity and answer.lower() in map(str.lower, entities))
-    if not unanswered and not any(e["id"] in new for e in evidence):
+    if not unanswered and not any(e["id"] in new for e in reading.evidence):
         thought = "The last step added nothing the answer rests on: the evidence suffices."
-        return _end(thought, answer, evidence), seconds
+        return _end(thought, reading), seconds
     iterations = as_iterations(question, chain_searches([s for s in steps if s["candidates"]]), context)
     asked = [s["sub_question"] for s in texts]
-    query = extractive_trajectory_query(question, iterations, asked)
+    query = next_query(question, iterations, asked)
     if query.lower() in (q.lower() for q in asked):
-        return _end("No entity on the chain is left to look up.", answer, evidence), seconds
+        return _end("No entity on the chain is left to look up.", reading), seconds
     return _search("text", query, 0, "Look up the next entity the evidence leads to."), seconds
 
 
@@ -87,8 +88,8 @@ def _search(modality: Modality, sub_question: str, index: int, thought: str) -> 
     )
 
 
-def _end(thought: str, answer: str, evidence: list[Evidence]) -> Plan:
+def _end(thought: str, reading: Reading) -> Plan:
     return Plan(
-        action="end", thought=thought, sub_question="", modality="", image_index=0, answer=answer,
-        stop_reason="answered", evidence=evidence,
+        action="end", thought=thought, sub_question="", modality="", image_index=0, answer=reading.answer,
+        stop_reason="answered", evidence=reading.evidence, confidence=reading.confidence,
     )  # fmt: skip

@@ -1,11 +1,13 @@
 """Finish: the final answer and the evidence it rests on.
 
 When the planner ended with an answer of its own (`<End> Final Answer: …`, or the stand-in's reading),
-that answer stands. Otherwise — the step budget is spent (`max_iter`), the model's replies stayed
-unusable (`fallback`), or an evaluation mode skipped planning — the answer comes from the chain as
-it is: a chat model gets the conversation with a last turn that asks for the final answer (free
-text: its `<End>` answer, else its first line; a run without retrieval gets the `direct_answer`
-prompt with the question and images only), the embedded profile reads the chain extractively.
+that answer stands, with the stand-in's evidence and confidence or, for a model's answer, the
+retrieved sentences that state it and its grounding confidence (`nodes.answer`). Otherwise — the
+step budget is spent (`max_iter`), the model's replies stayed unusable (`fallback`), or an evaluation
+mode skipped planning — the answer comes from the chain as it is: a chat model gets the conversation
+with a last turn that asks for the final answer (free text: its `<End>` answer, else its first line;
+a run without retrieval gets the `direct_answer` prompt with the question and images only), the
+embedded profile reads the chain extractively.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from graphs.context import McSearchContext
-from graphs.mcsearch_state import ChainState, ChainStep, StopReason
-from graphs.state import Evidence
-from nodes.answer import first_line, stating_sentences
+from graphs.mcsearch_state import ChainState, ChainStep, Plan, StopReason
+from nodes.answer import first_line, grounded_reading
 from nodes.common import chat_model, emit, input_image, message_text
+from nodes.extractive.reader import Reading
 from nodes.extractive.searches import read_searches
 from nodes.mcsearch.common import ask_with_images, chain_context, chain_searches, input_images
 from nodes.mcsearch.protocol import closing_message, conversation, read_final
@@ -31,14 +33,25 @@ def finish(state: ChainState, runtime: Runtime[McSearchContext]) -> dict[str, An
     steps = state.get("trajectory") or []
     question = state["question"].strip()
     if planned["answer"]:
-        text = planned["answer"]
-        evidence = planned.get("evidence") or stating_sentences(
-            text, [c for s in steps for c in s["candidates"]]
-        )
+        reading = planner_reading(planned, steps)
     else:
-        text, evidence = final_answer(question, input_images(state), steps, planned["stop_reason"], context)
-    emit(runtime, "finish", len(steps), f"answer: {text[:120]} ({planned['stop_reason']})")
-    return {"answer": text, "evidence": evidence, "stop_reason": planned["stop_reason"]}
+        reading = final_answer(question, input_images(state), steps, planned["stop_reason"], context)
+    emit(runtime, "finish", len(steps), f"answer: {reading.answer[:120]} ({planned['stop_reason']})")
+    return {
+        "answer": reading.answer,
+        "confidence": reading.confidence,
+        "evidence": reading.evidence,
+        "stop_reason": planned["stop_reason"],
+    }
+
+
+def planner_reading(planned: Plan, steps: list[ChainStep]) -> Reading:
+    """The planner's own answer with the evidence and confidence it handed over, or, for a model's
+    answer, the retrieved sentences that state it and its grounding confidence."""
+    grounded = grounded_reading(planned["answer"], [c for s in steps for c in s["candidates"]])
+    if "confidence" not in planned:
+        return grounded
+    return Reading(planned["answer"], planned.get("evidence") or grounded.evidence, planned["confidence"])
 
 
 def final_answer(
@@ -47,14 +60,13 @@ def final_answer(
     steps: list[ChainStep],
     reason: StopReason | str,
     context: McSearchContext,
-) -> tuple[str, list[Evidence]]:
-    """The answer the chain as it is supports (see the module's docstring), with its evidence lines."""
+) -> Reading:
+    """The answer the chain as it is supports (see the module's docstring), its evidence and confidence."""
     if not context.generative:
         return read_searches(question, chain_searches(steps), context)
     if reason == "no_retrieval":
-        return first_line(
-            ask_with_images(context, render_prompt("direct_answer", question=question), images)
-        ), []
+        direct = ask_with_images(context, render_prompt("direct_answer", question=question), images)
+        return grounded_reading(first_line(direct), [])
     budget = len(steps) if reason == "gold_evidence" else context.max_iter
     urls = [input_image(image, context).data_url for image in images]
     messages = conversation(context, question, urls, steps, budget)
@@ -63,4 +75,4 @@ def final_answer(
     else:
         messages.append(closing_message(0))
     text = read_final(message_text(chat_model(context).invoke(messages).content))
-    return text, stating_sentences(text, [c for s in steps for c in s["candidates"]])
+    return grounded_reading(text, [c for s in steps for c in s["candidates"]])

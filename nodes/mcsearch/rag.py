@@ -21,9 +21,9 @@ from langgraph.runtime import Runtime
 
 from graphs.context import ChainContext
 from graphs.mcsearch_state import ChainState, ChainStep, Modality, Plan
-from graphs.state import Evidence
-from nodes.answer import first_line, stating_sentences
+from nodes.answer import first_line, grounded_reading
 from nodes.common import emit
+from nodes.extractive.reader import Reading
 from nodes.extractive.searches import read_searches
 from nodes.mcsearch.common import ask_with_images, chain_context, chain_searches, evidence_line, input_images
 from nodes.mcsearch.retrieve import step_evidence
@@ -95,11 +95,16 @@ def rag_answer(state: ChainState, runtime: Runtime[ChainContext]) -> dict[str, A
     question = state["question"].strip()
     steps = given(state.get("trajectory") or [])
     if context.generative:
-        text, evidence = generative_answer(question, input_images(state), steps, context)
+        reading = generative_answer(question, input_images(state), steps, context)
     else:
-        text, evidence = read_searches(question, chain_searches(steps), context)
-    emit(runtime, "answer", len(steps), f"answer: {text[:120]}")
-    return {"answer": text, "evidence": evidence, "stop_reason": "fixed"}
+        reading = read_searches(question, chain_searches(steps), context)
+    emit(runtime, "answer", len(steps), f"answer: {reading.answer[:120]}")
+    return {
+        "answer": reading.answer,
+        "confidence": reading.confidence,
+        "evidence": reading.evidence,
+        "stop_reason": "fixed",
+    }
 
 
 def given(steps: list[ChainStep]) -> list[ChainStep]:
@@ -110,11 +115,11 @@ def given(steps: list[ChainStep]) -> list[ChainStep]:
 
 def generative_answer(
     question: str, images: list[str], steps: list[ChainStep], context: ChainContext
-) -> tuple[str, list[Evidence]]:
+) -> Reading:
     lines = []
     for step in steps:
         label = f"Caption of image {step['image_index']}" if step["modality"] == "image" else "Passage"
         lines += [f"{label}: {' '.join(c['text'].split())}" for c in step["candidates"]]
     prompt = render_prompt("rag_answer", question=question, context="\n".join(lines) or "(nothing retrieved)")
     text = first_line(ask_with_images(context, prompt, images))
-    return text, stating_sentences(text, [c for s in steps for c in s["candidates"]])
+    return grounded_reading(text, [c for s in steps for c in s["candidates"]])

@@ -74,5 +74,5 @@ def embedded_answer(question: str, steps: list[ChainStep], context: McSearchCont
     the chain so far supports for a text step."""
     last = steps[-1]
     if last["modality"] == "image":
-        return read_searches(IDENTIFY, [(IDENTIFY, last["candidates"])], context)[0]
-    return read_searches(question, chain_searches(steps), context)[0]
+        return read_searches(IDENTIFY, [(IDENTIFY, last["candidates"])], context).answer
+    return read_searches(question, chain_searches(steps), context).answer

@@ -1,10 +1,11 @@
 """Answer: the agent's final short answer, the evidence lines it rests on, and the closing stop round.
 
-When the policy stopped with an answer of its own, that answer stands; its evidence is what the
-policy handed over (the embedded stand-in read it already), else the lines of the gathered results
-that contain it. Otherwise (the safe fallback after a malformed action) the answer is read from the
-evidence by `answer_from_evidence` — the one place the agent's reader lives, so a better reader
-replaces that function and nothing else.
+When the policy stopped with an answer of its own, that answer stands; its evidence and confidence are
+what the policy handed over (the embedded stand-in read them already), else the lines of the gathered
+results that state it, with the grounding confidence of a generative answer (`nodes.answer`).
+Otherwise (the safe fallback after a malformed action) the answer is read from the evidence by
+`answer_from_evidence` — the one place the agent's reader lives, so a better reader replaces that
+function and nothing else.
 """
 
 from __future__ import annotations
@@ -15,15 +16,14 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from graphs.context import PromsaContext
-from graphs.promsa_state import AgentState, Evidence, Round
-from nodes.answer import first_line
-from nodes.common import ask_model, emit, input_image, split_sentences, timed
+from graphs.promsa_state import AgentState, Decision, Round
+from nodes.answer import first_line, grounded_reading
+from nodes.common import ask_model, emit, input_image, timed
+from nodes.extractive.reader import Reading
 from nodes.extractive.searches import Search, read_searches
 from nodes.promsa.common import agent_context
 from prompts import render_prompt
 from tools.retrieval import format_results
-
-SUPPORTING_LINES = 3  # evidence lines kept for an answer the policy wrote itself
 
 
 def answer(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]:
@@ -31,12 +31,12 @@ def answer(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]
     decision = state["decision"]
     rounds = state.get("trajectory") or []
     if decision["answer"]:
-        text, seconds = decision["answer"], 0.0
-        evidence = decision.get("evidence") or supporting_lines(text, rounds)
+        reading, seconds = policy_reading(decision, rounds), 0.0
     else:
-        (text, evidence), seconds = timed(
+        reading, seconds = timed(
             answer_from_evidence, state["question"].strip(), state["image"], rounds, context
         )
+    text = reading.answer
     stop = Round(
         round=len(rounds) + 1,
         action="stop",
@@ -50,16 +50,25 @@ def answer(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]
     emit(runtime, "answer", stop["round"], f"answer: {text[:120]} ({decision['stop_reason']})")
     return {
         "answer": text,
-        "evidence": evidence,
+        "confidence": reading.confidence,
+        "evidence": reading.evidence,
         "trajectory": [stop],
         "stop_reason": decision["stop_reason"],
     }
 
 
-def answer_from_evidence(
-    question: str, image: str, rounds: list[Round], context: PromsaContext
-) -> tuple[str, list[Evidence]]:
-    """The short answer the gathered evidence supports, and the lines (with source ids) it rests on.
+def policy_reading(decision: Decision, rounds: list[Round]) -> Reading:
+    """The policy's own answer with the evidence and confidence it handed over, or, for an answer a model
+    wrote, the gathered sentences that state it and its grounding confidence."""
+    grounded = grounded_reading(decision["answer"], [c for r in rounds for c in r["candidates"]])
+    if "confidence" not in decision:
+        return grounded
+    return Reading(decision["answer"], decision.get("evidence") or grounded.evidence, decision["confidence"])
+
+
+def answer_from_evidence(question: str, image: str, rounds: list[Round], context: PromsaContext) -> Reading:
+    """The short answer the gathered evidence supports, the lines (with source ids) it rests on and the
+    reader's confidence.
 
     The agent's reader, in one place. With a generative model: the `answer` prompt over every
     search's results, one model call (free text, so it cannot be malformed). In the embedded
@@ -67,32 +76,17 @@ def answer_from_evidence(
     """
     searched = [r for r in rounds if r["candidates"]]
     if not searched:
-        return "", []
+        return Reading("", [], 0.0)
     if context.generative:
         knowledge = "\n\n".join(
             f"Record {i}:\n{format_results(r['candidates'])}" for i, r in enumerate(searched, 1)
         )
         prompt = render_prompt("answer", question=question, knowledge=knowledge)
         reply, _ = ask_model(context, prompt, input_image(image))
-        text = first_line(reply)
-        return text, supporting_lines(text, searched)
+        return grounded_reading(first_line(reply), [c for r in searched for c in r["candidates"]])
     return read_searches(question, searches_of(searched), context)
 
 
 def searches_of(rounds: list[Round]) -> list[Search]:
     """The agent's search rounds as `(query, candidates)` searches for the reader."""
     return [(r["query"], r["candidates"]) for r in rounds]
-
-
-def supporting_lines(answer_text: str, rounds: list[Round]) -> list[Evidence]:
-    """Up to `SUPPORTING_LINES` sentences of the gathered results that contain the answer, oldest first."""
-    needle = " ".join(answer_text.lower().split())
-    lines: list[Evidence] = []
-    if not needle:
-        return lines
-    for r in rounds:
-        for cand in r["candidates"]:
-            for sentence in split_sentences(cand["text"]):
-                if needle in sentence.lower() and len(lines) < SUPPORTING_LINES:
-                    lines.append(Evidence(id=cand["id"], title=cand["title"], text=sentence))
-    return lines

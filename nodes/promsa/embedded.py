@@ -18,11 +18,12 @@ follows a fixed plan that behaves like a sensible agent:
 from __future__ import annotations
 
 from graphs.context import PromsaContext
-from graphs.promsa_state import Action, Decision, Evidence, Round, StopReason
+from graphs.promsa_state import Action, Decision, Round, StopReason
 from nodes.common import timed
+from nodes.extractive.followup import next_query
 from nodes.extractive.question import read_question
+from nodes.extractive.reader import Reading
 from nodes.extractive.searches import as_iterations
-from nodes.formulate import extractive_trajectory_query
 from nodes.promsa.answer import answer_from_evidence, searches_of
 
 
@@ -42,15 +43,15 @@ def embedded_decision(
         about = f"The image most likely shows {entity}" if entity else "Nothing identified the image"
         query = f"{entity} {focus}" if entity else question
         return _search("text_search", query, f"{about}; look up what the question asks."), 0.0
-    (answer, evidence), seconds = timed(answer_from_evidence, question, image, rounds, context)
+    reading, seconds = timed(answer_from_evidence, question, image, rounds, context)
     last = {c["id"] for c in texts[-1]["candidates"]}
-    if not any(e["id"] in last for e in evidence):
+    if not any(e["id"] in last for e in reading.evidence):
         thought = "The last search added nothing the answer rests on: the evidence suffices."
-        return _stop("answered", thought, answer, evidence), seconds
+        return _stop("answered", thought, reading), seconds
     if "text_search" not in actions:
-        return _stop("budget_spent", "The text search budget is spent.", answer, evidence), seconds
+        return _stop("budget_spent", "The text search budget is spent.", reading), seconds
     iterations = as_iterations(question, searches_of([r for r in searched if r["candidates"]]), context)
-    query = extractive_trajectory_query(question, iterations, [r["query"] for r in texts])
+    query = next_query(question, iterations, [r["query"] for r in texts])
     return _search("text_search", query, "Look up the next entity the evidence leads to."), seconds
 
 
@@ -64,10 +65,11 @@ def _search(action: Action, query: str, thought: str) -> Decision:
     return Decision(action=action, query=query, thought=thought, answer="", stop_reason="")
 
 
-def _stop(
-    reason: StopReason, thought: str, answer: str = "", evidence: list[Evidence] | None = None
-) -> Decision:
-    """Stop, with the answer and evidence the reader gave (without them the answer node reads them)."""
+def _stop(reason: StopReason, thought: str, reading: Reading | None = None) -> Decision:
+    """Stop, with the reader's answer, evidence and confidence (without them the answer node reads them)."""
+    if reading is None:
+        return Decision(action="stop", query="", thought=thought, answer="", stop_reason=reason, evidence=[])
     return Decision(
-        action="stop", query="", thought=thought, answer=answer, stop_reason=reason, evidence=evidence or []
-    )
+        action="stop", query="", thought=thought, answer=reading.answer, stop_reason=reason,
+        evidence=reading.evidence, confidence=reading.confidence,
+    )  # fmt: skip

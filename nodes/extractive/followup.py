@@ -1,0 +1,86 @@
+"""The extractive trajectory-level query: the next (entity, what is asked of it) pair nobody has searched.
+
+A multi-hop question turns on entities the anchor's evidence names ("wild dog of Australia") but that
+no query has looked up yet. The first follow-up, once the anchor is known, is the focused
+"<anchor> <what the question asks>" — unless a record already states that attribute of the anchor —
+because a short query of one entity and one attribute finds the one short entry that states the
+fact, which the long record-level query (question ⊕ whole record) dilutes. Then come the entities the
+anchor's lines link to (the likeliest bridge first) with what is asked of the bridge ("Australia
+capital"), then other names of the newest record. An (entity, attribute) pair counts as searched
+once a query was issued for exactly it — a name that merely occurs in an earlier query (the
+enriched query's "Similar images: …") was never paired with the question. With no pair left, the
+query repeats the anchor's, so a trajectory with nothing new saturates and stops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from graphs.state import Iteration
+from nodes.extractive.anchor import definition, is_about, names_in
+from nodes.extractive.chain import Chain, best_anchor
+from nodes.extractive.question import QuestionShape, head_noun, read_question
+from nodes.extractive.record import record_entries
+from nodes.extractive.spans import (
+    DEFINED_FIT,
+    EvidenceLine,
+    entry_fit,
+    is_continent,
+    kinds_of,
+    name_head,
+    rank_spans,
+)
+
+STATED_SCORE = 0.4  # a span of the anchor's own lines this typed states the attribute asked for
+
+
+def next_query(question: str, trajectory: Sequence[Iteration], earlier: Iterable[str]) -> str:
+    """The trajectory-level query after `trajectory`, given the queries already issued (`earlier`)."""
+    shape = read_question(question)
+    entries = record_entries(trajectory)
+    anchor = best_anchor(it["record"] for it in trajectory)
+    chain = Chain.build(anchor, entries, shape)
+    newest = record_entries(trajectory[-1:])
+    others = [name for title, text in newest for name in [title, *names_in(definition(text))]]
+    first = [anchor] if anchor and not states_attribute(shape, chain, entries) else []
+    searched = {_normal(q) for q in earlier}
+    for name in dict.fromkeys([*first, *chain.links, *others]):
+        query = focused_query(shape, name, anchor)
+        if _normal(query) not in searched:
+            return query
+    return focused_query(shape, anchor, anchor) if anchor else question
+
+
+def focused_query(shape: QuestionShape, name: str, anchor: str | None) -> str:
+    """ "<name> <what is asked of it>": the whole attribute for the anchor, what is asked of the bridge
+    for any other entity on the chain (the question itself when it asks nothing more specific)."""
+    asked = shape.attribute_text() if name == anchor else shape.asked_text()
+    return " ".join(f"{name} {asked or shape.text}".split())
+
+
+def states_attribute(shape: QuestionShape, chain: Chain, entries: Sequence[tuple[str, str]]) -> bool:
+    """Whether the records already state what is asked of the anchor: for a question about the anchor,
+    its own lines hold a well-typed answer; for a question about a bridge ("the capital of the country
+    where this dog lives"), the likeliest link is known to be of the bridge's kind (its name or its
+    entry says so: "Zeta River" for "the river flowing out of this lake", "Australia: a nation …")."""
+    if chain.anchor is None:
+        return False
+    if chain.bridged:
+        return bool(chain.links) and is_of_kind(chain.links[0], head_noun(chain.bridge), entries)
+    own = [EvidenceLine(t, x, "") for t, x in entries if is_about(t, x, chain.anchor)]
+    spans = rank_spans(shape, own, known=chain.known)
+    return bool(spans) and spans[0].score >= STATED_SCORE
+
+
+def is_of_kind(name: str, noun: str, entries: Sequence[tuple[str, str]]) -> bool:
+    """Whether `name` is a `noun` by its own name ("Indian Ocean" for ocean), as a continent, or by the
+    head of its entry's definition."""
+    kinds = kinds_of(noun)
+    lines = [EvidenceLine(t, x, "") for t, x in entries]
+    return (
+        name_head(name) in kinds or is_continent(name, kinds) or entry_fit(name, kinds, lines) >= DEFINED_FIT
+    )
+
+
+def _normal(query: str) -> str:
+    return " ".join(query.lower().split())

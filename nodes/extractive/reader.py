@@ -1,0 +1,110 @@
+"""The extractive reader: the short answer the records of a trajectory support, its evidence and confidence.
+
+Every graph reads with this one function in the embedded profile — PMSR over its records, the agents
+over one record per search (`nodes.extractive.searches`) — so the methods differ in what they search,
+not in how they read. Identity questions ("Which nebula is this?") get the anchor's name. Otherwise
+every record line becomes an `EvidenceLine` — weighted by its place on the anchor's chain, scored
+for relevance to what the question asks — and the best-ranked span of the expected type is the
+answer (`nodes.extractive.spans`). A question that asks for a year, a count or a measure takes only a
+span of that form; with none, and for any question with no typed span, the answer is empty with
+confidence 0 rather than a filler name.
+
+Confidence (0–1) is the reader's own score for its answer, for trading coverage for precision
+(`evaluation.score`'s accuracy at coverage), not a calibrated probability: for an identity answer,
+how well the image matched the anchor's pair (its image score; 1.0 for an entity the question
+names); otherwise the best span's share of the two best span scores, scaled down when even the
+best span is weakly typed or weakly placed on the chain (a score below `FULL_SCORE`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from graphs.context import Context
+from graphs.state import Evidence, Iteration
+from nodes.common import split_sentences, text_embedder
+from nodes.extractive.anchor import bare, is_about
+from nodes.extractive.chain import Chain, anchor_match
+from nodes.extractive.question import QuestionShape, read_question
+from nodes.extractive.record import record_entries
+from nodes.extractive.spans import EvidenceLine, Span, rank_spans
+
+MAX_EVIDENCE = 3
+FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scaled down
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the reader makes of the evidence: the answer, the lines it rests on, how sure it is, and the
+    ranked candidate spans (best first) it chose from."""
+
+    answer: str
+    evidence: list[Evidence]
+    confidence: float
+    spans: tuple[Span, ...] = ()
+
+
+def read_records(question: str, trajectory: Sequence[Iteration], context: Context) -> Reading:
+    """The short answer to `question` that the records of `trajectory` support."""
+    shape = read_question(question)
+    match = anchor_match(it["record"] for it in trajectory)
+    anchor, anchor_score = match if match else (None, 0.0)
+    lines = evidence_lines(shape, trajectory, anchor, context)
+    chain = Chain.build(anchor, [(line.title, line.text) for line in lines], shape)
+    anchor_lines = [line for line in lines if anchor and is_about(line.title, line.text, anchor)]
+    if shape.asks_identity and anchor:
+        confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)
+        return Reading(bare(anchor), [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    spans = rank_spans(
+        shape, lines, known=chain.known, chain=chain.names if chain.bridged else (), own=chain.own
+    )
+    if not spans:
+        return Reading("", [as_evidence(line) for line in anchor_lines[:1]], 0.0)
+    best = spans[0]
+    support = [best.line, *(line for line in anchor_lines if line is not best.line)]
+    evidence = [as_evidence(line) for line in support[:MAX_EVIDENCE]]
+    return Reading(best.text, evidence, span_confidence(spans), tuple(spans))
+
+
+def span_confidence(spans: Sequence[Span]) -> float:
+    """The best span's share of the two best scores, times min(1, best score / FULL_SCORE)."""
+    best = spans[0].score
+    runner_up = spans[1].score if len(spans) > 1 else 0.0
+    share = best / (best + runner_up) if best + runner_up > 0 else 0.0
+    return round(share * min(1.0, best / FULL_SCORE), 3)
+
+
+def evidence_lines(
+    shape: QuestionShape, trajectory: Sequence[Iteration], anchor: str | None, context: Context
+) -> list[EvidenceLine]:
+    """T's record lines (each once) with their source ids, chain weights and relevance to the question."""
+    entries = list(dict.fromkeys(record_entries(trajectory)))
+    if not entries:
+        return []
+    chain = Chain.build(anchor, entries, shape)
+    texts = [shape.attribute_text() or shape.text, *(f"{title}: {text}" for title, text in entries)]
+    vectors = np.asarray(text_embedder(context).embed_texts(texts), dtype=np.float32)
+    relevance = vectors[1:] @ vectors[0]
+    sources = {
+        (c["title"], s): c["id"]
+        for it in trajectory
+        for c in it["candidates"]
+        for s in split_sentences(c["text"])
+    }
+    return [
+        EvidenceLine(
+            title=title,
+            text=text,
+            source_id=sources.get((title, text), ""),
+            weight=chain.weight(title, text),
+            relevance=float(score),
+        )
+        for (title, text), score in zip(entries, relevance, strict=True)
+    ]
+
+
+def as_evidence(line: EvidenceLine) -> Evidence:
+    return Evidence(id=line.source_id, title=line.title, text=line.text)
