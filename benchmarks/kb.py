@@ -2,9 +2,9 @@
 
 Part 1 builds a KB from the dev data — every `wiki_text/*.jsonl` passage file except the NQ questions,
 plus image–text pairs made from `pkg_images/index.json`, `stellarium_messier/objects.json` and
-`tuxpaint_stamps/stamps.json` (converted to a pairs JSONL here; the builder stays on SPEC §4 formats) —
-and prints embedding and store throughput, query latency for text and fused search, and recall@10
-of Chroma's HNSW against exact numpy search over the same vectors. Part 2 does the same with N
+`tuxpaint_stamps/stamps.json` (converted to a pairs JSONL here: the builder reads only the formats of
+`kb/formats.py`) — and prints embedding and store throughput, query latency for text and fused search,
+and recall@10 of Chroma's HNSW against exact numpy search over the same vectors. Part 2 does the same with N
 synthetic vectors (text, and pairs of text+image halves), without embedding anything:
 `--synthetic-kind clustered` (default) makes noisy copies of the real vectors of the dev KB (OUT/dev_kb,
 built by part 1, or --source-kb), shaped like real embeddings; `uniform` makes random unit vectors, the

@@ -32,7 +32,7 @@ from typing import Any
 
 from PIL import Image, ImageOps
 
-SPEC_DIR = Path(__file__).resolve().parent / "devsets"
+WRITTEN_DIR = Path(__file__).resolve().parent / "devsets"
 TEXT_FILES = ("wiki_text/wordnet30_instance_glosses.jsonl", "wiki_text/kstars_planetfacts_wikipedia.jsonl")
 VIEW_MIN_SIDE = 96
 
@@ -64,7 +64,7 @@ def passages(data: Path) -> Iterator[dict[str, Any]]:
 
 def pairs(data: Path) -> list[dict[str, Any]]:
     """Pair KB rows (InfoSeek Wiki6M style) with absolute image paths into `data`."""
-    written = {row["id"]: row for row in read_jsonl(SPEC_DIR / "entities.jsonl")}
+    written = {row["id"]: row for row in read_jsonl(WRITTEN_DIR / "entities.jsonl")}
     images = {row["id"]: row["image"] for row in _messier(data)}
     rows = []
     for stamp in _stamps(data):
@@ -125,7 +125,7 @@ def questions(
     by_entity = {row["id"].removeprefix("pair:"): row for row in pair_rows}
     gloss_text = {row["id"]: row["text"] for row in passages_rows}
     sets: dict[str, list[dict[str, Any]]] = {}
-    for spec in read_jsonl(SPEC_DIR / "questions.jsonl"):
+    for spec in read_jsonl(WRITTEN_DIR / "questions.jsonl"):
         pair = by_entity[spec["entity"]]
         name = write_view(pair, spec["view"], spec["id"], out)
         quoted = any(gloss_text.get(g, "\0") in pair["wikipedia_summary"] for g in spec["gold_ids"])
@@ -158,7 +158,7 @@ def chains(pair_rows: Sequence[dict[str, Any]], known_ids: set[str], out: Path) 
     name a passage or a pair of the KB."""
     by_entity = {row["id"].removeprefix("pair:"): row for row in pair_rows}
     rows = []
-    for spec in read_jsonl(SPEC_DIR / "chains.jsonl"):
+    for spec in read_jsonl(WRITTEN_DIR / "chains.jsonl"):
         unknown = [step["evidence_id"] for step in spec["chain"] if step["evidence_id"] not in known_ids]
         if unknown:
             raise SystemExit(f"chain {spec['id']}: evidence {', '.join(unknown)} is not in the KB")

@@ -20,10 +20,10 @@ from graphs.pmsr import build_graph, graph
 from nodes.common import strip_question
 from nodes.record import format_candidates
 from tests.graph_kit import (
-    IMAGE_SPEC,
-    MODEL_SPEC,
     QUESTION,
-    TEXT_SPEC,
+    TEST_IMAGE_EMBEDDER,
+    TEST_MODEL,
+    TEST_TEXT_EMBEDDER,
     build_tiny_kb,
     default_script,
     install_scripted_model,
@@ -40,9 +40,9 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
 
 def make_context(world: SimpleNamespace, **overrides: Any) -> Context:
     settings: dict[str, Any] = {
-        "model": MODEL_SPEC,
-        "text_embedder": TEXT_SPEC,
-        "image_embedder": IMAGE_SPEC,
+        "model": TEST_MODEL,
+        "text_embedder": TEST_TEXT_EMBEDDER,
+        "image_embedder": TEST_IMAGE_EMBEDDER,
         "kb_dir": world.kb_dir,
         "k_text": 4,
         "k_image": 2,
