@@ -156,11 +156,13 @@ def register_test_backends(text: HashTextEmbedder | None = None) -> HashTextEmbe
     return text
 
 
-def write_tiny_world(folder: Path) -> tuple[Path, Path, Path]:
-    """Write passages.jsonl, pairs.jsonl and the red query image; return their paths."""
+def write_tiny_world(
+    folder: Path, texts: Sequence[tuple[str, str, str]] = PASSAGES
+) -> tuple[Path, Path, Path]:
+    """Write passages.jsonl (`texts`: id, title, text), pairs.jsonl and the red query image; their paths."""
     folder.mkdir(parents=True, exist_ok=True)
     passages = folder / "passages.jsonl"
-    passages.write_text("".join(json.dumps({"id": i, "title": t, "text": x}) + "\n" for i, t, x in PASSAGES))
+    passages.write_text("".join(json.dumps({"id": i, "title": t, "text": x}) + "\n" for i, t, x in texts))
     pairs = folder / "pairs.jsonl"
     rows = []
     for pid, title, summary, colour in PAIRS:
@@ -178,10 +180,11 @@ def install_scripted_model(script: Callable[[str, str, int], str] = default_scri
     return model
 
 
-def build_tiny_kb(folder: Path) -> SimpleNamespace:
-    """The tiny world as a real Chroma KB with the deterministic embedders: kb_dir, image, embedder."""
+def build_tiny_kb(folder: Path, texts: Sequence[tuple[str, str, str]] = PASSAGES) -> SimpleNamespace:
+    """The tiny world (its passages `texts`) as a real Chroma KB with the deterministic embedders:
+    kb_dir, image, embedder."""
     embedder = register_test_backends()
-    passages, pairs, image = write_tiny_world(folder)
+    passages, pairs, image = write_tiny_world(folder, texts)
     kb_dir = str(folder / "kb")
     build_kb(
         kb_dir,
