@@ -1,7 +1,7 @@
 """`make eval-dev`: build the look-alike dev sets and their KB, run PMSR and a single pass, print EM;
 run the MC-Search pipeline, its baselines and PMSR on the chain set, print the per-topology table.
 
-    python -m evaluation.dev_eval --data ../shared/data/dev [--work kb_data/devsets] [--runs runs/dev]
+    python -m evaluation.dev_eval [--data DIR] [--work kb_data/devsets] [--runs runs/dev]
         [--sets onehop twohop chains] [--graphs pmsr single_pass]
         [--chain-graphs mcsearch rag1 rag2 pmsr] [--concurrency 2]
 
@@ -34,6 +34,7 @@ from rich.console import Console
 from rich.table import Table
 
 from evaluation import devset
+from evaluation.dev_data import DATA_HELP, find_dev_data
 from evaluation.metrics import gold_answers, topology_name
 from evaluation.score import by_chain, by_iteration, score_lines, summarize
 from graphs.run import in_process_backend, read_results, run_batch
@@ -154,7 +155,7 @@ def table(rows: Sequence[dict[str, Any]]) -> Table:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/dev"), help="shared dev data")
+    parser.add_argument("--data", type=Path, help=DATA_HELP)
     parser.add_argument("--work", type=Path, default=Path("kb_data/devsets"), help="sets and their KB")
     parser.add_argument("--runs", type=Path, default=Path("runs/dev"), help="results files (resumed)")
     parser.add_argument("--sets", nargs="+", default=["onehop", "twohop", CHAINS], help="which sets to run")
@@ -166,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=2, help="questions answered at once")
     args = parser.parse_args(argv)
     console = Console(width=max(Console().width, 130))
-    kb_dir = prepare(args.data, args.work, console)
+    kb_dir = prepare(find_dev_data(args.data), args.work, console)
     rows, topologies = [], []
     for set_name in args.sets:
         for key in args.chain_graphs if set_name == CHAINS else args.graphs:

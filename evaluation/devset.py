@@ -1,6 +1,6 @@
-"""Dev sets of look-alike entities, built from `../shared/data/dev/` (never shipped with the project).
+"""Dev sets of look-alike entities, built from the dev data folder (never shipped; see `make dev-data`).
 
-    python -m evaluation.devset --data ../shared/data/dev --out kb_data/devsets
+    python -m evaluation.devset [--data DIR] --out kb_data/devsets
 
 Writes, under `--out`:
 - `passages.jsonl` — the text KB: the WordNet named-entity glosses, the WordNet glosses attached to the
@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageOps
+
+from evaluation.dev_data import DATA_HELP, find_dev_data
 
 WRITTEN_DIR = Path(__file__).resolve().parent / "devsets"
 TEXT_FILES = ("wiki_text/wordnet30_instance_glosses.jsonl", "wiki_text/kstars_planetfacts_wikipedia.jsonl")
@@ -189,7 +191,7 @@ def chains(pair_rows: Sequence[dict[str, Any]], known_ids: set[str], out: Path) 
 def build(data: Path, out: Path) -> dict[str, int]:
     """Write the KB inputs and the question sets; returns how many rows each file got."""
     if not (data / "tuxpaint_stamps" / "stamps.json").is_file():
-        raise SystemExit(f"{data} is not the shared dev data folder: pass --data ../shared/data/dev")
+        raise SystemExit(f"{data} is not a dev data folder: run `make dev-data` or pass --data DIR")
     out.mkdir(parents=True, exist_ok=True)
     pair_rows, passage_rows = pairs(data), list(passages(data))
     counts = {"passages.jsonl": write_jsonl(out / "passages.jsonl", passage_rows)}
@@ -203,12 +205,10 @@ def build(data: Path, out: Path) -> dict[str, int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--data", type=Path, default=Path("../shared/data/dev"), help="shared dev data folder"
-    )
+    parser.add_argument("--data", type=Path, help=DATA_HELP)
     parser.add_argument("--out", type=Path, default=Path("kb_data/devsets"), help="where to write the sets")
     args = parser.parse_args(argv)
-    for name, count in build(args.data.resolve(), args.out).items():
+    for name, count in build(find_dev_data(args.data).resolve(), args.out).items():
         print(f"{args.out / name}: {count} rows")
     return 0
 

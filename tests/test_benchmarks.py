@@ -110,7 +110,7 @@ def demo_kb(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(scope="module")
 def tiny_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder in the dev data's layout: passages, NQ questions and the three image indexes."""
+    """A folder in the layout of `make dev-data`: passages and the three image indexes."""
     data = tmp_path_factory.mktemp("tiny_data")
     (data / "wiki_text").mkdir()
     rows = [
@@ -118,8 +118,6 @@ def tiny_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
         for n, (title, kind, text) in enumerate(ENTITIES)
     ]
     (data / "wiki_text" / "tiny_passages.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
-    question = {"id": "q0", "question": "which lake is fed by three streams", "golden_answers": ["x"]}
-    (data / "wiki_text" / "flashrag_nq_test_sample.jsonl").write_text(json.dumps(question) + "\n")
     rng = np.random.default_rng(0)
     for index, image_key, entry in IMAGE_INDEXES:
         folder = (data / index).parent
