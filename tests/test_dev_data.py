@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from benchmarks import kb as kb_benchmark
-from evaluation import dev_data, dev_eval, devset
+from evaluation import dev_data, dev_eval, devset, testset
 from evaluation.dev_data import (
     find_dev_data,
     instance_glosses,
@@ -81,9 +81,10 @@ def test_the_shared_folder_comes_first_then_the_assembled_one(clone: Path) -> No
     [
         devset.main,
         dev_eval.main,
+        testset.main,
         lambda argv: kb_benchmark.main([*argv, "--out", "bench", "--synthetic", "0"]),
     ],
-    ids=["devset", "dev_eval", "benchmarks.kb"],
+    ids=["devset", "dev_eval", "testset", "benchmarks.kb"],
 )
 def test_without_dev_data_each_tool_stops_with_one_line_saying_what_to_run(clone: Path, main) -> None:
     with pytest.raises(SystemExit) as stop:
