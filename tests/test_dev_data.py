@@ -260,4 +260,4 @@ def test_a_file_the_package_lacks_stops_the_assembler_naming_it(tiny_sources: Pa
     dev_data.SOURCES.write_text(json.dumps(sources))
     with pytest.raises(SystemExit, match="tuxpaint-stamps-default_1%3a1.0-1_all.deb lacks .*wombat"):
         dev_data.main(["--out", str(tmp_path / "dev-data"), "--cache", str(tiny_sources)])
-    assert not (tmp_path / "dev-data").exists()
+    assert not (tmp_path / "dev-data").exists() and not (tmp_path / "dev-data.partial").exists()
