@@ -1,10 +1,11 @@
-"""Knowledge-base speed, recall and memory: `python -m benchmarks.kb --data ../shared/data/dev [--out DIR]`.
+"""Knowledge-base speed, recall and memory: `python -m benchmarks.kb [--data DIR] [--out DIR]`.
 
-Part 1 builds a KB from the dev data — every `wiki_text/*.jsonl` passage file except the NQ questions,
+Part 1 builds a KB from the dev data folder (`../shared/data/dev`, else `kb_data/dev-data` from
+`make dev-data`) — every `wiki_text/*.jsonl` passage file except the NQ questions,
 plus image–text pairs made from `pkg_images/index.json`, `stellarium_messier/objects.json` and
-`tuxpaint_stamps/stamps.json` (converted to a pairs JSONL here; the builder stays on SPEC §4 formats) —
-and prints embedding and store throughput, query latency for text and fused search, and recall@10
-of Chroma's HNSW against exact numpy search over the same vectors. Part 2 does the same with N
+`tuxpaint_stamps/stamps.json` (converted to a pairs JSONL here: the builder reads only the formats of
+`kb/formats.py`) — and prints embedding and store throughput, query latency for text and fused search,
+and recall@10 of Chroma's HNSW against exact numpy search over the same vectors. Part 2 does the same with N
 synthetic vectors (text, and pairs of text+image halves), without embedding anything:
 `--synthetic-kind clustered` (default) makes noisy copies of the real vectors of the dev KB (OUT/dev_kb,
 built by part 1, or --source-kb), shaped like real embeddings; `uniform` makes random unit vectors, the
@@ -32,11 +33,13 @@ from typing import Any  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from evaluation.dev_data import DATA_HELP, find_dev_data  # noqa: E402
 from kb.build import build_kb  # noqa: E402
 from kb.formats import read_passages  # noqa: E402
 from kb.store import HNSW_CONFIG, KnowledgeBase, open_kb  # noqa: E402
 
 K = 10
+NQ_QUESTIONS = "flashrag_nq_test_sample.jsonl"
 PAIR_INDEXES = {
     "pkg_images/index.json": ("file", "wikipedia", ("shows",)),
     "stellarium_messier/objects.json": ("image", "wikipedia_title_guess", ("messier",)),
@@ -114,9 +117,7 @@ def pairs_jsonl(data: Path, out: Path) -> Path:
 
 def dev_benchmark(data: Path, out: Path, queries_n: int, batch: int) -> dict[str, float]:
     print("dev KB (real passages and images, embedded models)", flush=True)
-    files = sorted(
-        p for p in (data / "wiki_text").glob("*.jsonl") if p.name != "flashrag_nq_test_sample.jsonl"
-    )
+    files = sorted(p for p in (data / "wiki_text").glob("*.jsonl") if p.name != NQ_QUESTIONS)
     passages = [p for f in files for p in read_passages(f)]
     kb_dir = out / "dev_kb"
     shutil.rmtree(kb_dir, ignore_errors=True)
@@ -156,9 +157,8 @@ def dev_benchmark(data: Path, out: Path, queries_n: int, batch: int) -> dict[str
     )
 
     rng = np.random.default_rng(0)
-    questions = [
-        json.loads(line)["question"] for line in (data / "wiki_text/flashrag_nq_test_sample.jsonl").open()
-    ]
+    nq = data / "wiki_text" / NQ_QUESTIONS  # not in kb_data/dev-data: then title questions only
+    questions = [json.loads(line)["question"] for line in nq.open()] if nq.is_file() else []
     titles = [f"What is {passages[i].title}?" for i in rng.choice(len(passages), queries_n, replace=False)]
     texts = (questions + titles)[:queries_n]
     res["query_embed_p50_ms"], _ = latencies_ms(
@@ -344,7 +344,7 @@ def store_synthetic(kb: KnowledgeBase, part: str, ids: np.ndarray, vectors: np.n
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.kb", description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, required=True, help="the dev data folder (../shared/data/dev)")
+    parser.add_argument("--data", type=Path, help=DATA_HELP)
     parser.add_argument("--out", type=Path, default=Path("runs/bench_kb"), help="where the KBs and JSON go")
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--batch-size", type=int, default=64, help="embedding batch size")
@@ -384,7 +384,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     results: dict[str, Any] = {"hnsw": HNSW_CONFIG, "cpus": os.cpu_count()}
     if not args.skip_dev:
-        results["dev"] = dev_benchmark(args.data, args.out, args.queries, args.batch_size)
+        results["dev"] = dev_benchmark(find_dev_data(args.data), args.out, args.queries, args.batch_size)
     if args.synthetic:
         results["synthetic"] = synthetic_benchmark(args)
     report = args.out / "kb_benchmark.json"

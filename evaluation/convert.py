@@ -1,4 +1,4 @@
-"""Convert benchmark files into the questions JSONL of batch mode (SPEC §4).
+"""Convert benchmark files into the questions JSONL of batch mode (`{"id", "question", "image_path", …}`).
 
     python -m evaluation.convert {infoseek,evqa,mcsearch} IN OUT [--images-dir DIR] [--dataset NAME]
 

@@ -1,6 +1,6 @@
 """`make eval-dev`: every graph on every dev set, over one KB, side by side.
 
-    python -m evaluation.dev_eval --data ../shared/data/dev [--work kb_data/devsets] [--runs runs/dev]
+    python -m evaluation.dev_eval [--data DIR] [--work kb_data/devsets] [--runs runs/dev]
         [--sets onehop twohop chains] [--graphs pmsr single_pass promsa mcsearch rag1 rag2]
         [--concurrency 2]
 
@@ -37,6 +37,7 @@ from rich.console import Console
 from rich.table import Table
 
 from evaluation import devset
+from evaluation.dev_data import DATA_HELP, find_dev_data
 from evaluation.metrics import topology_name
 from evaluation.score import by_chain, by_iteration, compare_files, score_lines, summarize
 from graphs.run import in_process_backend, read_results, run_batch
@@ -156,7 +157,7 @@ def table(set_name: str, rows: Sequence[dict[str, Any]]) -> Table:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=Path("../shared/data/dev"), help="shared dev data")
+    parser.add_argument("--data", type=Path, help=DATA_HELP)
     parser.add_argument("--work", type=Path, default=Path("kb_data/devsets"), help="sets and their KB")
     parser.add_argument("--runs", type=Path, default=Path("runs/dev"), help="results files (resumed)")
     parser.add_argument("--sets", nargs="+", default=["onehop", "twohop", CHAINS], help="which sets to run")
@@ -164,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=2, help="questions answered at once")
     args = parser.parse_args(argv)
     console = Console(width=max(Console().width, 130))
-    kb_dir = prepare(args.data, args.work, console)
+    kb_dir = prepare(find_dev_data(args.data), args.work, console)
     tables, topologies = [], []
     for set_name in args.sets:
         rows, files = [], []

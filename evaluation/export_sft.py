@@ -1,7 +1,7 @@
 """Export SFT dialogues: correct, well-formed agent trajectories (rejection sampling), and gold chains.
 
     python -m evaluation.export_sft [--from-results] RESULTS.jsonl [MORE.jsonl ...] --out sft.jsonl
-        [--judge SPEC] [--style openai|sharegpt]
+        [--judge MODEL] [--style openai|sharegpt]
     python -m evaluation.export_sft --from-gold QUESTIONS.jsonl [MORE.jsonl ...] --out sft.jsonl
         [--kb-dir DIR] [--style openai|sharegpt]
 
@@ -271,7 +271,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument("--out", type=Path, required=True, help="the SFT dialogues JSONL to write")
     parser.add_argument("--style", choices=["openai", "sharegpt"], default="openai", help="default: openai")
-    parser.add_argument("--judge", metavar="SPEC", help="judge correctness with this chat model (else CEM)")
+    parser.add_argument("--judge", metavar="MODEL", help="judge correctness with this chat model (else CEM)")
     parser.add_argument(
         "--judge-cache", default=DEFAULT_CACHE_DIR, help="folder of the judge's verdict cache"
     )

@@ -1,8 +1,8 @@
 """LLM-as-judge: a chat model grades predictions.
 
 - `Judge.judge` (MMSearch-R1 style): is the prediction correct, and why;
-- `Judge.judge_chain` (MC-Search, seed 004 Appendix P): four integer scores from 0 to 5 — accuracy,
-  key-entity coverage, coherence and alignment with the gold chain — for a prediction and its chain
+- `Judge.judge_chain` (the MC-Search paper, arXiv:2603.00873, Appendix P): four integer scores from 0 to 5 —
+  accuracy, key-entity coverage, coherence and alignment with the gold chain — for a prediction and its chain
   against the gold answer and chain; their mean is the LJ of MC-Search's tables.
 
 Verdicts are cached on disk (SQLite) by the judge spec and everything the judge saw, so re-scoring a

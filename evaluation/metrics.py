@@ -1,4 +1,4 @@
-"""Answer, retrieval and process metrics of the field (SPEC §7), as pure functions of one result line.
+"""Answer, retrieval and process metrics of knowledge-intensive VQA, as pure functions of one result line.
 
 Answer metrics take the maximum over every gold alias:
 - EM: normalised prediction equals a normalised gold answer;
@@ -35,9 +35,10 @@ Tool calls: an agent round that searched is one call (image or text); a PMSR ite
 KB once per query (pair-KB searches use the image, so they count as image calls; the web variant's
 Lens lookup at step 0 is one image call per query).
 
-The ProMSA reward (seed 003; defaults from the authors' code): correctness (the judge's verdict when
-an LLM judge ran, else CEM) + format_weight · format validity − λ · min(#calls / H_max, 1), with
-format_weight = 0.5, λ = 0.5 and H_max = the run's total search budget (7 = 4 text + 3 image).
+The RL reward of the ProMSA paper (arXiv:2606.27974; defaults from the authors' code): correctness (the
+judge's verdict when an LLM judge ran, else CEM) + format_weight · format validity
+− λ · min(#calls / H_max, 1), with format_weight = 0.5, λ = 0.5 and H_max = the run's total search
+budget (7 = 4 text + 3 image).
 A result is well-formed when it finished (`status` ok) with a non-empty answer reached through the
 action protocol: no malformed policy reply (`malformed` = 0) and no fallback stop.
 """

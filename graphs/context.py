@@ -61,7 +61,10 @@ def client_settings(schema: type[Context]) -> list[str]:
 
 @dataclass(kw_only=True)
 class Context:
-    """Settings of one PMSR run. Defaults follow the authors' public code (SPEC §2)."""
+    """Settings of one PMSR run.
+
+    Defaults follow the authors' public code: k_text=20, k_image=10, w=0.5, tau=0.9, max_iter=3.
+    """
 
     served: ClassVar[bool] = False  # True on `client_schema(...)` contexts: a remote client's run
 
@@ -333,7 +336,7 @@ def client_schema(schema: type[C]) -> type[C]:
 
 @dataclass(kw_only=True)
 class PromsaContext(Context):
-    """Settings of one ProMSA agent run (SPEC §2b): the models and KB of `Context`, plus the agent's budgets.
+    """Settings of one ProMSA agent run: the models and KB of `Context`, plus the agent's budgets.
 
     Defaults follow the authors' public code (4 text searches, 3 image searches, top-3 per call).
     PMSR's hyper-parameters and ablation switches (`k_text`, `tau`, `max_iter`, …) do not apply to
@@ -379,7 +382,7 @@ class PromsaContext(Context):
 
 @dataclass(kw_only=True)
 class ChainContext(Context):
-    """Settings of an MC-Search pipeline run (SPEC §2c): the models and KB of `Context`, and how much
+    """Settings of an MC-Search pipeline run: the models and KB of `Context`, and how much
     evidence one retrieval step keeps. The fixed-step baselines `rag1` and `rag2` read only these.
 
     They search the local KBs only (no `web`); PMSR's hyper-parameters (`k_text`, `tau`, …) do not apply.
@@ -402,7 +405,7 @@ class ChainContext(Context):
 
 @dataclass(kw_only=True)
 class McSearchContext(ChainContext):
-    """Settings of one MC-Search agentic pipeline run (SPEC §2c; seed 004 §3.1).
+    """Settings of one MC-Search agentic pipeline run (the MC-Search paper, arXiv:2603.00873, §3.1).
 
     Each iteration the model writes a sub-question and a retrieval modality (or ends with the final
     answer), the top-`top_k` evidence is retrieved, and the model writes the intermediate answer. The

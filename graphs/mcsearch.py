@@ -1,4 +1,4 @@
-"""The MC-Search agentic MM-RAG pipeline (SPEC §2c; seed 004 §3.1) as a graph.
+"""The MC-Search agentic MM-RAG pipeline (the MC-Search paper, arXiv:2603.00873, §3.1) as a graph.
 
     START → prepare ─┬─ plan ─┬─ retrieve → reason ─┐      (each step returns to plan)
                      │   ▲    │                     │

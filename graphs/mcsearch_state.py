@@ -1,4 +1,4 @@
-"""Graph state of the MC-Search pipelines (SPEC §2c): the agentic graph and the fixed-step baselines.
+"""Graph state of the MC-Search pipelines: the agentic graph and the fixed-step baselines.
 
 Callers send a question with zero, one or several images: `image` (as for PMSR) and/or `images` (a
 multi-image question; image retrieval then runs for each image given). A text-only question sends

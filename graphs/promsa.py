@@ -1,4 +1,4 @@
-"""The ProMSA agent graph (SPEC §2b): a policy that searches within budgets, then answers.
+"""The ProMSA paper's agent (arXiv:2606.27974) as a graph: a policy searches within budgets, then answers.
 
     START → prepare → policy ─┬─ image_search ─┐
                        ▲      ├─ text_search ──┤

@@ -1,4 +1,4 @@
-"""Graph state of the ProMSA agent (SPEC §2b).
+"""Graph state of the ProMSA agent (`graphs/promsa.py`).
 
 Callers send the same input as to PMSR (`graphs.state.InputState`: a question and an image). The
 output holds the short answer, the evidence lines it rests on, the trajectory of rounds (one per

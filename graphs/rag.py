@@ -1,4 +1,4 @@
-"""The fixed-step baselines of MC-Search (seed 004, Appendix D.1/D.2): 1-hop RAG and 2-hop RAG.
+"""The fixed-step baselines of the MC-Search paper (arXiv:2603.00873, App. D.1/D.2): 1-hop and 2-hop RAG.
 
     START → prepare → rag_search → answer → END
 

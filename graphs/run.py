@@ -2,8 +2,8 @@
 
     python -m graphs.run QUESTIONS.jsonl --out RESULTS.jsonl [--graph pmsr|promsa|mcsearch|rag1|rag2]
         [--concurrency N] [--limit N] [--ids ID ...] [--retry-failed] [--shard I/N] [--server URL]
-        [--score [--judge SPEC]] [every run-context option]
-    python -m graphs.run score RESULTS.jsonl [MORE.jsonl ...] [--judge SPEC] [--out-dir DIR]
+        [--score [--judge MODEL]] [every run-context option]
+    python -m graphs.run score RESULTS.jsonl [MORE.jsonl ...] [--judge MODEL] [--out-dir DIR]
         [--no-retrieval-run RESULTS] [--golden-run RESULTS]
 
 Output: one JSON line per finished item (the input fields + `prediction`, the graph's other outputs —
@@ -470,7 +470,9 @@ def _add_score_options(parser: argparse.ArgumentParser) -> None:
     from evaluation.metrics import RewardConfig  # light: pure functions
 
     default = RewardConfig()
-    parser.add_argument("--judge", metavar="SPEC", help="chat model spec of the LLM judge (off when omitted)")
+    parser.add_argument(
+        "--judge", metavar="MODEL", help="chat model spec of the LLM judge (off when omitted)"
+    )
     parser.add_argument(
         "--judge-cache", default=".cache/pmsr-judge", help="folder of the judge's verdict cache"
     )
@@ -503,7 +505,11 @@ def run_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m graphs.run", description="Run a graph over a questions JSONL file (see also: score)."
     )
-    parser.add_argument("questions", type=Path, help="questions JSONL (SPEC §4)")
+    parser.add_argument(
+        "questions",
+        type=Path,
+        help="questions JSONL (one {id, question, image_path, answer|answers} per line)",
+    )
     parser.add_argument("--out", type=Path, required=True, help="results JSONL (appended; resumed)")
     parser.add_argument("--concurrency", type=int, default=4, help="items run at once (default: 4)")
     parser.add_argument("--limit", type=int, help="run only the first N selected items")

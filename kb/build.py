@@ -247,7 +247,7 @@ def _parser() -> argparse.ArgumentParser:
     where.add_argument("--chroma-host", help="Chroma server host (instead of --kb-dir)")
     where.add_argument("--chroma-port", type=int, default=8000)
     where.add_argument("--name", default="pmsr", help="collection name prefix (default: pmsr)")
-    inputs = parser.add_argument_group("inputs (JSONL, SPEC §4)")
+    inputs = parser.add_argument_group("inputs (JSONL: FlashRAG passages, InfoSeek Wiki6M-style pairs)")
     inputs.add_argument("--text", nargs="+", default=[], metavar="FILE", help="text passage files")
     inputs.add_argument("--pairs", nargs="+", default=[], metavar="FILE", help="image–text pair files")
     inputs.add_argument(

@@ -1,4 +1,4 @@
-"""Streaming readers for the knowledge-base input formats of SPEC §4.
+"""Streaming readers for the knowledge-base input formats the field uses.
 
 Text passages (FlashRAG style) come as `{"id", "contents": "\\"Title\\"\\ntext"}`, `{"id", "title", "text"}`
 or `{"id", "title", "contents"}`; image–text pairs (InfoSeek Wiki6M style) as `{"wikidata_id" or "id",
@@ -54,7 +54,7 @@ class Pair:
 
     @property
     def embed_text(self) -> str:
-        """The text side is the summary alone (SPEC §4); its first sentence usually names the entity."""
+        """The text side is the summary alone (as in Wiki6M); its first sentence usually names the entity."""
         return self.text
 
 

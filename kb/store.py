@@ -2,7 +2,7 @@
 
 `<name>_text` holds Wikipedia passages under their text vector t̂. `<name>_pairs` holds image–text
 pairs under `[t̂ ; î]` (each half L2-normalised, so every stored vector has norm √2). The pair score
-of SPEC §2, `w·cos_text + (1−w)·cos_img`, is then ONE inner-product query with `[w·t̂_q ; (1−w)·î_q]`;
+of the PMSR paper, `w·cos_text + (1−w)·cos_img`, is then ONE inner-product query with `[w·t̂_q ; (1−w)·î_q]`;
 Chroma's "ip" distance is `1 − ip`, converted back to the score here.
 
 Both halves of a pair vector use their own embedder: the text half the TEXT embedder (as the paper:

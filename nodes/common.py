@@ -192,7 +192,8 @@ def message_text(content: str | list[Any]) -> str:
 
 
 def strip_question(text: str, question: str) -> str:
-    """The query without the question every query shares (SPEC §2.7); the query itself if nothing is left."""
+    """The query without the question every query shares (saturation compares what the queries add, or
+    every pair would look alike); the query itself if nothing is left."""
     rest = text.replace(question, " ").strip()
     return " ".join(rest.split()) or text
 

@@ -23,7 +23,7 @@ from evaluation.convert import convert_file
 from graphs.run import read_results
 from kb.build import build_kb
 from nodes.common import message_text
-from tests.graph_kit import IMAGE_SPEC, TEXT_SPEC, register_test_backends
+from tests.graph_kit import TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER, register_test_backends
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,7 +70,12 @@ def build_example_kb(folder: Path) -> SimpleNamespace:
         files[-1].write_text("".join(json.dumps(row) + "\n" for row in rows.values()), encoding="utf-8")
     kb_dir = str(folder / "kb")
     build_kb(
-        kb_dir, [files[0]], [files[1]], text_embedder=TEXT_SPEC, image_embedder=IMAGE_SPEC, progress=False
+        kb_dir,
+        [files[0]],
+        [files[1]],
+        text_embedder=TEST_TEXT_EMBEDDER,
+        image_embedder=TEST_IMAGE_EMBEDDER,
+        progress=False,
     )
     questions = {q["id"]: q for q in example_questions(folder)}
     return SimpleNamespace(kb_dir=kb_dir, questions=questions, folder=folder)

@@ -26,9 +26,9 @@ from kb.build import build_kb
 from tools.embedders import register_image_embedder, register_text_embedder
 from tools.models import register_chat_model
 
-TEXT_SPEC = "test-hash-text"
-IMAGE_SPEC = "test-colour-image"
-MODEL_SPEC = "test-scripted"
+TEST_TEXT_EMBEDDER = "test-hash-text"
+TEST_IMAGE_EMBEDDER = "test-colour-image"
+TEST_MODEL = "test-scripted"
 RED, BLUE, GREEN, GREY = (220, 20, 20), (20, 20, 220), (20, 200, 20), (128, 128, 128)
 
 PASSAGES = [
@@ -149,16 +149,18 @@ def solid_image(path: Path, colour: tuple[int, int, int]) -> Path:
 def register_test_backends(text: HashTextEmbedder | None = None) -> HashTextEmbedder:
     """Register the deterministic embedders under their spec names; return the text embedder."""
     text = text or HashTextEmbedder()
-    register_text_embedder(TEXT_SPEC, text)
-    register_image_embedder(IMAGE_SPEC, ColourImageEmbedder())
+    register_text_embedder(TEST_TEXT_EMBEDDER, text)
+    register_image_embedder(TEST_IMAGE_EMBEDDER, ColourImageEmbedder())
     return text
 
 
-def write_tiny_world(folder: Path) -> tuple[Path, Path, Path]:
-    """Write passages.jsonl, pairs.jsonl and the red query image; return their paths."""
+def write_tiny_world(
+    folder: Path, texts: Sequence[tuple[str, str, str]] = PASSAGES
+) -> tuple[Path, Path, Path]:
+    """Write passages.jsonl (`texts`: id, title, text), pairs.jsonl and the red query image; their paths."""
     folder.mkdir(parents=True, exist_ok=True)
     passages = folder / "passages.jsonl"
-    passages.write_text("".join(json.dumps({"id": i, "title": t, "text": x}) + "\n" for i, t, x in PASSAGES))
+    passages.write_text("".join(json.dumps({"id": i, "title": t, "text": x}) + "\n" for i, t, x in texts))
     pairs = folder / "pairs.jsonl"
     rows = []
     for pid, title, summary, colour in PAIRS:
@@ -172,16 +174,24 @@ def write_tiny_world(folder: Path) -> tuple[Path, Path, Path]:
 
 def install_scripted_model(script: Callable[[str, str, int], str] = default_script) -> ScriptedChatModel:
     model = ScriptedChatModel(script=script)
-    register_chat_model(MODEL_SPEC, model)
+    register_chat_model(TEST_MODEL, model)
     return model
 
 
-def build_tiny_kb(folder: Path) -> SimpleNamespace:
-    """The tiny world as a real Chroma KB with the deterministic embedders: kb_dir, image, embedder."""
+def build_tiny_kb(folder: Path, texts: Sequence[tuple[str, str, str]] = PASSAGES) -> SimpleNamespace:
+    """The tiny world (its passages `texts`) as a real Chroma KB with the deterministic embedders:
+    kb_dir, image, embedder."""
     embedder = register_test_backends()
-    passages, pairs, image = write_tiny_world(folder)
+    passages, pairs, image = write_tiny_world(folder, texts)
     kb_dir = str(folder / "kb")
-    build_kb(kb_dir, [passages], [pairs], text_embedder=TEXT_SPEC, image_embedder=IMAGE_SPEC, progress=False)
+    build_kb(
+        kb_dir,
+        [passages],
+        [pairs],
+        text_embedder=TEST_TEXT_EMBEDDER,
+        image_embedder=TEST_IMAGE_EMBEDDER,
+        progress=False,
+    )
     return SimpleNamespace(kb_dir=kb_dir, image=str(image), embedder=embedder)
 
 

@@ -95,7 +95,9 @@ def test_ollama_streaming_yields_the_reply_in_pieces(ollama_env: FakeModelServer
     pieces = [chunk.content for chunk in model.stream("hi")]
     assert "".join(pieces) == "The answer is Paris."
     assert len([p for p in pieces if p]) >= 2
-    assert ollama_env.requests[0].body["stream"] is True
+    (request,) = ollama_env.requests
+    assert request.body["stream"] is True and request.body["model"] == "vlm"
+    assert request.body["messages"] == [{"role": "user", "content": "hi"}]
 
 
 def test_ollama_unknown_model_says_how_to_pull_it(ollama_env: FakeModelServer) -> None:
@@ -156,7 +158,9 @@ def test_openai_sends_model_options_key_and_data_url(openai_env: FakeModelServer
 def test_openai_streaming_works_through_the_wrapper(openai_env: FakeModelServer) -> None:
     text = "".join(chunk.content for chunk in make_chat_model("openai:vlm", FAST).stream("hi"))
     assert text == "The answer is Paris."
-    assert openai_env.requests[0].body["stream"] is True
+    (request,) = openai_env.requests
+    assert request.body["stream"] is True and request.body["model"] == "vlm"
+    assert request.body["messages"] == [{"role": "user", "content": "hi"}]
 
 
 def test_openai_unknown_model_is_model_not_found(openai_env: FakeModelServer) -> None:
@@ -302,22 +306,27 @@ def test_embedded_turns_the_image_into_tags_and_answers(embedded: EmbeddedChatMo
     assert prompt_text.startswith("What animal is shown?\nImage tags: ")
     assert "cat (" in prompt_text
     reply = embedded.invoke([message])
-    assert isinstance(reply.content, str) and reply.content.strip()
+    as_text = embedded.invoke([HumanMessage(prompt_text)])  # greedy: the same prompt, the same reply
+    assert reply.content.strip() and reply.content == as_text.content
+    assert reply.usage_metadata["input_tokens"] == as_text.usage_metadata["input_tokens"]
 
 
 @pytest.mark.slow
 def test_embedded_is_safe_to_call_from_threads(embedded: EmbeddedChatModel) -> None:
-    answers: list[str] = []
+    questions = ("Name a colour.", "Name a fruit.")
+    one_at_a_time = {q: embedded.invoke(q).content for q in questions}
+    answers: dict[str, str] = {}
 
     def ask(question: str) -> None:
-        answers.append(embedded.invoke(question).content)
+        answers[question] = embedded.invoke(question).content
 
-    threads = [threading.Thread(target=ask, args=(q,)) for q in ("Name a colour.", "Name a fruit.")]
+    threads = [threading.Thread(target=ask, args=(q,)) for q in questions]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert len(answers) == 2 and all(a.strip() for a in answers)
+    assert answers == one_at_a_time  # greedy decoding: two calls at once answer as one at a time
+    assert one_at_a_time[questions[0]] != one_at_a_time[questions[1]]
 
 
 # ---- hf: a tiny random-weight vision-language checkpoint saved in the test ----------------------

@@ -60,8 +60,8 @@ def _credits() -> dict[str, str]:
     rows = {}
     for line in (DEMO / "CREDITS.md").read_text(encoding="utf-8").splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if line.startswith("|") and len(cells) == 5 and cells[0].endswith((".jpg", ".png")):
-            rows[cells[0]] = cells[4]
+        if line.startswith("|") and len(cells) == 4 and cells[0].endswith((".jpg", ".png")):
+            rows[cells[0]] = cells[3]
     return rows
 
 

@@ -14,8 +14,8 @@ from langchain_core.messages import AIMessage, BaseMessage
 
 from evaluation.export_sft import main
 from graphs.run import in_process_backend, run_batch
-from tests.graph_kit import IMAGE_SPEC, QUESTION, TEXT_SPEC, build_tiny_kb
-from tests.test_promsa import AGENT_SPEC, IMAGE_CALL, AgentScript, answers_prompt, text_call
+from tests.graph_kit import QUESTION, TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER, build_tiny_kb
+from tests.test_promsa import IMAGE_CALL, TEST_AGENT_MODEL, AgentScript, answers_prompt, text_call
 from tools.models import register_chat_model
 
 WRONG = "Which country is this lake in?"  # gold Borduria; the script says Syldavia
@@ -42,7 +42,7 @@ def script(messages: list[BaseMessage], n: int) -> str:
 def results(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
     folder = tmp_path_factory.mktemp("export")
     world = build_tiny_kb(folder)
-    register_chat_model(AGENT_SPEC, AgentScript(script=script))
+    register_chat_model(TEST_AGENT_MODEL, AgentScript(script=script))
     image = Path(world.image).name
     items = [
         {"id": "right", "question": QUESTION, "answer": "Syldavia"},
@@ -52,7 +52,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
     questions = folder / "questions.jsonl"
     questions.write_text("".join(json.dumps({**item, "image_path": image}) + "\n" for item in items))
     overrides: dict[str, Any] = {
-        "model": AGENT_SPEC, "text_embedder": TEXT_SPEC, "image_embedder": IMAGE_SPEC,
+        "model": TEST_AGENT_MODEL, "text_embedder": TEST_TEXT_EMBEDDER, "image_embedder": TEST_IMAGE_EMBEDDER,
         "kb_dir": world.kb_dir, "image_search_k": 1, "text_search_k": 1,
     }  # fmt: skip
     agent = folder / "agent.jsonl"

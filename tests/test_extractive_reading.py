@@ -26,8 +26,8 @@ from nodes.extractive.chain import Chain, read_anchor_line
 from nodes.extractive.question import read_question
 from nodes.extractive.spans import EvidenceLine, rank_spans
 from tests.graph_kit import (
-    IMAGE_SPEC,
-    MODEL_SPEC,
+    TEST_IMAGE_EMBEDDER,
+    TEST_MODEL,
     install_scripted_model,
     register_test_backends,
     solid_image,
@@ -379,14 +379,14 @@ def lookalikes(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
         kb_dir,
         [folder / "passages.jsonl"],
         [folder / "pairs.jsonl"],
-        image_embedder=IMAGE_SPEC,
+        image_embedder=TEST_IMAGE_EMBEDDER,
         progress=False,
     )
     images = {name: str(solid_image(folder / f"view-{name}.png", colour)) for name, colour in VIEWS.items()}
     (folder / "query.png").write_bytes(Path(images["dingo"]).read_bytes())
     install_scripted_model()
-    context = Context(model=MODEL_SPEC, operators="extractive", image_embedder=IMAGE_SPEC, kb_dir=kb_dir,
-                      k_text=4, k_image=2)  # fmt: skip
+    context = Context(model=TEST_MODEL, operators="extractive", image_embedder=TEST_IMAGE_EMBEDDER,
+                      kb_dir=kb_dir, k_text=4, k_image=2)  # fmt: skip
     return SimpleNamespace(
         folder=folder, kb_dir=kb_dir, image=images["dingo"], images=images, context=context
     )

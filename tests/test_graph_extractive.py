@@ -18,10 +18,10 @@ from nodes.extractive.chain import Chain, read_anchor_line
 from nodes.extractive.question import read_question
 from nodes.formulate import parse_trajectory_query, split_budget
 from tests.graph_kit import (
-    IMAGE_SPEC,
-    MODEL_SPEC,
     QUESTION,
-    TEXT_SPEC,
+    TEST_IMAGE_EMBEDDER,
+    TEST_MODEL,
+    TEST_TEXT_EMBEDDER,
     build_tiny_kb,
     install_scripted_model,
 )
@@ -36,10 +36,10 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
 def extractive_run(world: SimpleNamespace, **overrides: Any) -> SimpleNamespace:
     model = install_scripted_model()
     settings: dict[str, Any] = {
-        "model": MODEL_SPEC,
+        "model": TEST_MODEL,
         "operators": "extractive",
-        "text_embedder": TEXT_SPEC,
-        "image_embedder": IMAGE_SPEC,
+        "text_embedder": TEST_TEXT_EMBEDDER,
+        "image_embedder": TEST_IMAGE_EMBEDDER,
         "kb_dir": world.kb_dir,
         "k_text": 2,
         "k_image": 1,
@@ -185,10 +185,10 @@ def test_demo_module_runs_on_a_tiny_question_set(world: SimpleNamespace, tmp_pat
     assert questions[0]["image_path"] == str(Path(world.image).resolve())
     install_scripted_model()
     context = Context(
-        model=MODEL_SPEC,
+        model=TEST_MODEL,
         operators="extractive",
-        text_embedder=TEXT_SPEC,
-        image_embedder=IMAGE_SPEC,
+        text_embedder=TEST_TEXT_EMBEDDER,
+        image_embedder=TEST_IMAGE_EMBEDDER,
         kb_dir=world.kb_dir,
         k_text=2,
         k_image=1,

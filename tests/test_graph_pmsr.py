@@ -3,6 +3,7 @@ chat model that records every prompt it receives."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -12,7 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from langchain_core.runnables import RunnableLambda
+from langchain_core.runnables import Runnable, RunnableLambda
 from langgraph.checkpoint.memory import InMemorySaver
 
 from graphs.context import Context
@@ -20,10 +21,11 @@ from graphs.pmsr import build_graph, graph
 from nodes.common import strip_question
 from nodes.record import format_candidates
 from tests.graph_kit import (
-    IMAGE_SPEC,
-    MODEL_SPEC,
+    PASSAGES,
     QUESTION,
-    TEXT_SPEC,
+    TEST_IMAGE_EMBEDDER,
+    TEST_MODEL,
+    TEST_TEXT_EMBEDDER,
     build_tiny_kb,
     default_script,
     install_scripted_model,
@@ -40,9 +42,9 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
 
 def make_context(world: SimpleNamespace, **overrides: Any) -> Context:
     settings: dict[str, Any] = {
-        "model": MODEL_SPEC,
-        "text_embedder": TEXT_SPEC,
-        "image_embedder": IMAGE_SPEC,
+        "model": TEST_MODEL,
+        "text_embedder": TEST_TEXT_EMBEDDER,
+        "image_embedder": TEST_IMAGE_EMBEDDER,
         "kb_dir": world.kb_dir,
         "k_text": 4,
         "k_image": 2,
@@ -285,14 +287,34 @@ def test_image_as_data_url_gives_the_same_run(world: SimpleNamespace) -> None:
 # --- use from other apps ---------------------------------------------------------------------------------
 
 
-def test_graph_inside_a_langchain_pipeline(world: SimpleNamespace) -> None:
-    install_scripted_model()
-    chain = (
-        RunnableLambda(lambda item: {"question": item["q"], "image": item["img"]})
-        | graph.bind(context=make_context(world, single_pass=True))
-        | RunnableLambda(lambda out: out["answer"].upper())
-    )
-    assert chain.invoke({"q": QUESTION, "img": world.image}) == "SYLDAVIA"
+def evidence_reading_script(kind: str, prompt: str, count: int) -> str:
+    """A model that reads: its records copy where the river flows, its answer names that country."""
+    crossed = re.findall(r"flows north through (\w+)", prompt)
+    if kind == "record":
+        return " ".join(f"The Zeta River flows north through {country}." for country in crossed) or "Nothing."
+    if kind == "answer":
+        return f"Answer: {crossed[0]}" if crossed else "Answer: unknown"
+    return default_script(kind, prompt, count)
+
+
+def test_graph_inside_a_langchain_pipeline_answers_from_its_kb(
+    world: SimpleNamespace, tmp_path: Path
+) -> None:
+    """The same pipeline over two KBs whose river passage names different countries."""
+    texts = [(i, t, x.replace("Syldavia", "Ruritania")) for i, t, x in PASSAGES]
+    other = build_tiny_kb(tmp_path, texts)
+    install_scripted_model(evidence_reading_script)
+
+    def pipeline(kb_dir: str) -> Runnable:
+        return (
+            RunnableLambda(lambda item: {"question": item["q"], "image": item["img"]})
+            | graph.bind(context=make_context(world, kb_dir=kb_dir))
+            | RunnableLambda(lambda out: out["answer"].upper())
+        )
+
+    item = {"q": QUESTION, "img": world.image}
+    assert pipeline(world.kb_dir).invoke(item) == "SYLDAVIA"
+    assert pipeline(other.kb_dir).invoke(item) == "RURITANIA"
 
 
 def test_a_second_run_on_the_same_thread_starts_clean(world: SimpleNamespace) -> None:

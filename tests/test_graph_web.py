@@ -17,7 +17,7 @@ from ddgs.exceptions import RatelimitException
 from graphs.context import Context
 from graphs.pmsr import build_graph, graph, web_graph
 from tests.fake_web import FakeDDGS, FakeWeb
-from tests.graph_kit import IMAGE_SPEC, QUESTION, TEXT_SPEC, build_tiny_kb
+from tests.graph_kit import QUESTION, TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER, build_tiny_kb
 from tools.errors import ConfigError
 
 
@@ -34,8 +34,8 @@ def web() -> Iterator[FakeWeb]:
 
 def web_context(world: SimpleNamespace, cache: Path, **overrides: Any) -> Context:
     settings: dict[str, Any] = {
-        "text_embedder": TEXT_SPEC,
-        "image_embedder": IMAGE_SPEC,
+        "text_embedder": TEST_TEXT_EMBEDDER,
+        "image_embedder": TEST_IMAGE_EMBEDDER,
         "kb_dir": world.kb_dir,
         "operators": "extractive",
         "k_text": 4,

@@ -1,9 +1,10 @@
-"""Tiny deterministic embedders for the KB tests (fast stand-ins for MiniLM / EfficientNet), and their tests.
+"""Tiny deterministic embedders for the KB tests (fast stand-ins for MiniLM / EfficientNet).
 
-They are real embedders with meaningful similarities, not stubs of the code under test: words shared
-between texts raise their cosine, similar pixels raise image cosine. `register_fakes()` makes them
-resolvable by spec name through `tools.embedders`, the way applications plug in their own models;
-the resume test also imports this module in a subprocess (`python -c`), hence the `announce` hook.
+It holds no tests: the KB tests that use these embedders test the product. They are real embedders
+with meaningful similarities, not stubs of the code under test: words shared between texts raise
+their cosine, similar pixels raise image cosine. `register_fakes()` makes them resolvable by spec name
+through `tools.embedders`, the way applications plug in their own models; the resume test also
+imports this module in a subprocess (`python -c`), hence the `announce` hook.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import numpy as np
 from PIL import Image
 
 from tools.embedders import register_image_embedder, register_text_embedder
-from tools.types import ImageEmbedder, TextEmbedder
 
 TEXT = "kbtest:text"
 TEXT_WIDE = "kbtest:text-wide"
@@ -68,21 +68,3 @@ def register_fakes(*, slow_delay_s: float = 0.0) -> None:
     register_text_embedder(TEXT_WIDE, HashTextEmbedder(64))
     register_text_embedder(SLOW_TEXT, HashTextEmbedder(32, delay_s=slow_delay_s, announce=True))
     register_image_embedder(IMAGE, PixelImageEmbedder())
-
-
-def test_fakes_satisfy_the_protocols_and_normalise() -> None:
-    text, image = HashTextEmbedder(32), PixelImageEmbedder()
-    assert isinstance(text, TextEmbedder) and isinstance(image, ImageEmbedder)
-    vectors = text.embed_texts(["the red planet Mars", "", "Mars the red planet"])
-    assert vectors.shape == (3, 32) and vectors.dtype == np.float32
-    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, rtol=1e-6)
-    np.testing.assert_allclose(vectors[0], vectors[2])
-    pictures = [Image.new("RGB", (8, 8), (200, 10, 10)), Image.linear_gradient("L").convert("RGB")]
-    np.testing.assert_allclose(np.linalg.norm(image.embed_images(pictures), axis=1), 1.0, rtol=1e-6)
-
-
-def test_shared_words_raise_text_similarity() -> None:
-    vectors = HashTextEmbedder(64).embed_texts(
-        ["jupiter great red spot storm", "great red spot", "quokka island"]
-    )
-    assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2]

@@ -1,4 +1,4 @@
-"""Readers of the SPEC §4 formats and question-image de-duplication."""
+"""Readers of the KB input formats (FlashRAG passages, InfoSeek Wiki6M-style pairs); image de-duplication."""
 
 from __future__ import annotations
 

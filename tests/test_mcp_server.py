@@ -25,7 +25,7 @@ from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from kb.store import open_kb
-from tests.graph_kit import IMAGE_SPEC, MODEL_SPEC, QUESTION, TEXT_SPEC, build_tiny_kb
+from tests.graph_kit import QUESTION, TEST_IMAGE_EMBEDDER, TEST_MODEL, TEST_TEXT_EMBEDDER, build_tiny_kb
 from tests.server_kit import ROOT, mcp_command, mcp_http
 from tools.images import load_image
 from tools.retrieval import MAX_K, image_search, text_search
@@ -41,14 +41,14 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
     tiny = build_tiny_kb(folder)
     env = os.environ | {
         "PMSR_KB_DIR": tiny.kb_dir,
-        "PMSR_TEXT_EMBEDDER": TEXT_SPEC,
-        "PMSR_IMAGE_EMBEDDER": IMAGE_SPEC,
-        "PMSR_MODEL": MODEL_SPEC,
+        "PMSR_TEXT_EMBEDDER": TEST_TEXT_EMBEDDER,
+        "PMSR_IMAGE_EMBEDDER": TEST_IMAGE_EMBEDDER,
+        "PMSR_MODEL": TEST_MODEL,
         "PMSR_K_TEXT": "2",
         "PMSR_K_IMAGE": "1",
     }
     env.pop("PMSR_IMAGE_ROOTS", None)
-    kb = open_kb(tiny.kb_dir, text_embedder=TEXT_SPEC, image_embedder=IMAGE_SPEC)
+    kb = open_kb(tiny.kb_dir, text_embedder=TEST_TEXT_EMBEDDER, image_embedder=TEST_IMAGE_EMBEDDER)
     image = load_image(tiny.image)
     return SimpleNamespace(folder=folder, env=env, kb=kb, image=image, path=tiny.image)
 

@@ -27,12 +27,12 @@ from graphs.run import read_results
 from nodes.common import message_text
 from nodes.mcsearch.protocol import parse_plan
 from tests.chain_kit import build_example_kb, evidence_turns, replay
-from tests.graph_kit import IMAGE_SPEC, TEXT_SPEC
+from tests.graph_kit import TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER
 from tests.test_promsa import AgentScript
 from tools.errors import ConfigError, InputError
 from tools.models import register_chat_model
 
-SPEC = "test-mcsearch-script"
+MCSEARCH_MODEL = "test-mcsearch-script"
 IMAGE_INITIATED = "mc_search_fig/image_initiated"
 TEXT_INITIATED = "mc_search_fig/text_initiated"
 MULTI = "mc_search_fig/multi_images_fork"
@@ -45,7 +45,12 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
 
 
 def settings(world: SimpleNamespace, **overrides: Any) -> dict[str, Any]:
-    base = {"model": SPEC, "text_embedder": TEXT_SPEC, "image_embedder": IMAGE_SPEC, "kb_dir": world.kb_dir}
+    base = {
+        "model": MCSEARCH_MODEL,
+        "text_embedder": TEST_TEXT_EMBEDDER,
+        "image_embedder": TEST_IMAGE_EMBEDDER,
+        "kb_dir": world.kb_dir,
+    }
     return base | overrides
 
 
@@ -64,7 +69,7 @@ def run(
 ) -> SimpleNamespace:
     """Run a pipeline on one example with a scripted model: the output, the model, and the events."""
     model = AgentScript(script=script)
-    register_chat_model(SPEC, model)
+    register_chat_model(MCSEARCH_MODEL, model)
     events, output = [], {}
     context = schema(**settings(world, **overrides))
     for mode, chunk in app.stream(inputs(world, item), context=context, stream_mode=["custom", "values"]):
@@ -339,7 +344,7 @@ def test_every_node_streams_progress_and_a_thread_starts_clean(world: SimpleName
     config = {"configurable": {"thread_id": "one"}}
     context = McSearchContext(**settings(world))
     for _ in range(2):
-        register_chat_model(SPEC, AgentScript(script=replay(item)))
+        register_chat_model(MCSEARCH_MODEL, AgentScript(script=replay(item)))
         out = app.invoke(inputs(world, item), config, context=context)
     assert len(out["trajectory"]) == len(item["gold_chain"]) and out["errors"] == []
 
@@ -349,9 +354,16 @@ def test_every_node_streams_progress_and_a_thread_starts_clean(world: SimpleName
 
 def test_batch_cli_runs_the_pipeline_and_reports_per_topology(world: SimpleNamespace, tmp_path: Path) -> None:
     questions = world.folder / "questions.jsonl"
-    register_chat_model(SPEC, AgentScript(script=lambda messages, call: "<End> Final Answer: yes"))
+    register_chat_model(MCSEARCH_MODEL, AgentScript(script=lambda messages, call: "<End> Final Answer: yes"))
     out = tmp_path / "rag2.jsonl"
-    flags = ["--model", SPEC, "--text-embedder", TEXT_SPEC, "--image-embedder", IMAGE_SPEC]
+    flags = [
+        "--model",
+        MCSEARCH_MODEL,
+        "--text-embedder",
+        TEST_TEXT_EMBEDDER,
+        "--image-embedder",
+        TEST_IMAGE_EMBEDDER,
+    ]
     code = run_main([str(questions), "--out", str(out), "--graph", "rag2", "--kb-dir", world.kb_dir, *flags])
     assert code == 0
     lines = {line["id"]: line for line in read_results(out)}

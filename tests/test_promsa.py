@@ -24,11 +24,11 @@ from graphs.promsa import build_graph, graph
 from nodes.common import message_text
 from nodes.promsa.common import agent_context
 from nodes.promsa.protocol import parse_action
-from tests.graph_kit import IMAGE_SPEC, PAIRS, PASSAGES, QUESTION, TEXT_SPEC, build_tiny_kb
+from tests.graph_kit import PAIRS, PASSAGES, QUESTION, TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER, build_tiny_kb
 from tools.errors import ConfigError, InputError
 from tools.models import register_chat_model
 
-AGENT_SPEC = "test-agent-script"
+TEST_AGENT_MODEL = "test-agent-script"
 IMAGE_CALL = (
     "<think>I do not know this lake.</think>\n"
     '<tool_call>{"name": "image_search", "arguments": {}}</tool_call>'
@@ -78,11 +78,11 @@ def agent(
 ) -> SimpleNamespace:
     """Run the agent with a scripted model; returns the output, the model, and the custom events."""
     model = AgentScript(script=script)
-    register_chat_model(AGENT_SPEC, model)
+    register_chat_model(TEST_AGENT_MODEL, model)
     settings: dict[str, Any] = {
-        "model": AGENT_SPEC,
-        "text_embedder": TEXT_SPEC,
-        "image_embedder": IMAGE_SPEC,
+        "model": TEST_AGENT_MODEL,
+        "text_embedder": TEST_TEXT_EMBEDDER,
+        "image_embedder": TEST_IMAGE_EMBEDDER,
         "kb_dir": world.kb_dir,
         "image_search_k": 1,
         "text_search_k": 1,
@@ -259,12 +259,16 @@ def test_every_node_streams_progress_events(world: SimpleNamespace) -> None:
 
 def test_a_second_run_on_the_same_thread_starts_clean(world: SimpleNamespace) -> None:
     register_chat_model(
-        AGENT_SPEC, AgentScript(script=lambda messages, n: IMAGE_CALL if n % 2 else "<answer>x</answer>")
+        TEST_AGENT_MODEL,
+        AgentScript(script=lambda messages, n: IMAGE_CALL if n % 2 else "<answer>x</answer>"),
     )
     app = build_graph(InMemorySaver())
     config = {"configurable": {"thread_id": "t"}}
     context = PromsaContext(
-        model=AGENT_SPEC, text_embedder=TEXT_SPEC, image_embedder=IMAGE_SPEC, kb_dir=world.kb_dir
+        model=TEST_AGENT_MODEL,
+        text_embedder=TEST_TEXT_EMBEDDER,
+        image_embedder=TEST_IMAGE_EMBEDDER,
+        kb_dir=world.kb_dir,
     )
     for _ in range(2):
         out = app.invoke({"question": QUESTION, "image": world.image}, config, context=context)
@@ -272,7 +276,9 @@ def test_a_second_run_on_the_same_thread_starts_clean(world: SimpleNamespace) ->
 
 
 def test_an_empty_question_is_refused_before_any_search(world: SimpleNamespace) -> None:
-    context = PromsaContext(kb_dir=world.kb_dir, text_embedder=TEXT_SPEC, image_embedder=IMAGE_SPEC)
+    context = PromsaContext(
+        kb_dir=world.kb_dir, text_embedder=TEST_TEXT_EMBEDDER, image_embedder=TEST_IMAGE_EMBEDDER
+    )
     events = []
     with pytest.raises(InputError, match="empty question"):
         for chunk in graph.stream(

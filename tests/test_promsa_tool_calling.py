@@ -14,7 +14,7 @@ import pytest
 from graphs.context import PromsaContext
 from graphs.promsa import graph
 from tests.fake_servers import FakeModelServer, ToolReply
-from tests.graph_kit import IMAGE_SPEC, QUESTION, TEXT_SPEC, build_tiny_kb
+from tests.graph_kit import QUESTION, TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER, build_tiny_kb
 
 CHAT_PATHS = {"ollama": "/api/chat", "openai": "/v1/chat/completions"}
 
@@ -42,8 +42,8 @@ def call(name: str, **arguments: Any) -> ToolReply:
 def run_agent(world: SimpleNamespace, dialect: SimpleNamespace, **overrides: Any) -> dict[str, Any]:
     settings: dict[str, Any] = {
         "model": f"{dialect.name}:agent",
-        "text_embedder": TEXT_SPEC,
-        "image_embedder": IMAGE_SPEC,
+        "text_embedder": TEST_TEXT_EMBEDDER,
+        "image_embedder": TEST_IMAGE_EMBEDDER,
         "kb_dir": world.kb_dir,
         "image_search_k": 1,
         "text_search_k": 1,

@@ -20,11 +20,11 @@ from graphs.run import in_process_backend, read_results, run_batch
 from nodes.common import message_text
 from nodes.mcsearch.protocol import parse_plan
 from tests.chain_kit import build_example_kb, replay
-from tests.graph_kit import IMAGE_SPEC, TEXT_SPEC
+from tests.graph_kit import TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER
 from tests.test_promsa import AgentScript
 from tools.models import register_chat_model
 
-SPEC = "test-search-align-script"
+ALIGN_MODEL = "test-search-align-script"
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +35,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
 @pytest.fixture(autouse=True)
 def kb_embedders(monkeypatch: pytest.MonkeyPatch) -> None:
     """The example KB's embedders, as an operator names them for `--from-gold` (env, like every setting)."""
-    monkeypatch.setenv("PMSR_TEXT_EMBEDDER", TEXT_SPEC)
-    monkeypatch.setenv("PMSR_IMAGE_EMBEDDER", IMAGE_SPEC)
+    monkeypatch.setenv("PMSR_TEXT_EMBEDDER", TEST_TEXT_EMBEDDER)
+    monkeypatch.setenv("PMSR_IMAGE_EMBEDDER", TEST_IMAGE_EMBEDDER)
 
 
 def export(out: Path, *args: str) -> list[dict[str, Any]]:
@@ -152,12 +152,12 @@ def test_from_results_keeps_correct_chains_with_every_gold_hop_hit(
             plans[item["question"]] = replay({**item, "answer": "A bicycle."})
         else:
             plans[item["question"]] = replay(item)
-    register_chat_model(SPEC, script_for(plans))
+    register_chat_model(ALIGN_MODEL, script_for(plans))
     out = tmp_path / "mcsearch.jsonl"
     overrides = {
-        "model": SPEC,
-        "text_embedder": TEXT_SPEC,
-        "image_embedder": IMAGE_SPEC,
+        "model": ALIGN_MODEL,
+        "text_embedder": TEST_TEXT_EMBEDDER,
+        "image_embedder": TEST_IMAGE_EMBEDDER,
         "kb_dir": world.kb_dir,
     }
     stats = run_batch(

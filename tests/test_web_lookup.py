@@ -14,9 +14,9 @@ from kb.store import KnowledgeBase, open_kb
 from nodes.web import lens_bootstrap
 from tests.fake_web import LENS_KEY, FakeWeb
 from tests.graph_kit import (
-    IMAGE_SPEC,
-    MODEL_SPEC,
-    TEXT_SPEC,
+    TEST_IMAGE_EMBEDDER,
+    TEST_MODEL,
+    TEST_TEXT_EMBEDDER,
     install_scripted_model,
     register_test_backends,
     write_tiny_world,
@@ -41,11 +41,11 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> tuple[KnowledgeBase, Load
         str(folder / "kb"),
         [passages],
         [pairs],
-        text_embedder=TEXT_SPEC,
-        image_embedder=IMAGE_SPEC,
+        text_embedder=TEST_TEXT_EMBEDDER,
+        image_embedder=TEST_IMAGE_EMBEDDER,
         progress=False,
     )
-    kb = open_kb(str(folder / "kb"), text_embedder=TEXT_SPEC, image_embedder=IMAGE_SPEC)
+    kb = open_kb(str(folder / "kb"), text_embedder=TEST_TEXT_EMBEDDER, image_embedder=TEST_IMAGE_EMBEDDER)
     return kb, load_image(query_image)
 
 
@@ -152,10 +152,10 @@ def test_make_image_lookup(serpapi: FakeWeb, world) -> None:
 
 def lens_context(tmp_path: Path, **overrides: object) -> Context:
     values = {
-        "model": MODEL_SPEC,
+        "model": TEST_MODEL,
         "operators": "generative",
-        "text_embedder": TEXT_SPEC,
-        "image_embedder": IMAGE_SPEC,
+        "text_embedder": TEST_TEXT_EMBEDDER,
+        "image_embedder": TEST_IMAGE_EMBEDDER,
         "allow_private_urls": True,
         "web_cache_dir": str(tmp_path / "cache"),
         **overrides,

@@ -12,7 +12,7 @@ from ddgs.exceptions import RatelimitException
 from graphs.context import Context
 from nodes.web import web_text_search
 from tests.fake_web import ARTICLES, FakeDDGS, FakeWeb
-from tests.graph_kit import MODEL_SPEC, TEXT_SPEC, install_scripted_model, register_test_backends
+from tests.graph_kit import TEST_MODEL, TEST_TEXT_EMBEDDER, install_scripted_model, register_test_backends
 from tools.web_search import RetryPolicy
 
 QUESTION = "When did this aircraft first fly?"
@@ -31,9 +31,9 @@ def results(web: FakeWeb, *paths: str) -> list[dict[str, str]]:
 
 def web_context(tmp_path: Path, **overrides: object) -> Context:
     values = {
-        "model": MODEL_SPEC,
+        "model": TEST_MODEL,
         "operators": "generative",
-        "text_embedder": TEXT_SPEC,
+        "text_embedder": TEST_TEXT_EMBEDDER,
         "allow_private_urls": True,
         "web_cache_dir": str(tmp_path / "cache"),
         "search_max_results": 5,

@@ -35,8 +35,10 @@ from tools.errors import ConfigError, PMSRError
 from tools.models import Backend, backend_env, local_checkpoint, ollama_host, openai_api_key, openai_base_url
 from tools.types import ImageEmbedder, TextEmbedder, normalise
 
-TEXT_SPEC_FORMS = "embedded, embedded-int8, ollama:<model>, openai:<model> or hf:<sentence-transformers path>"
-IMAGE_SPEC_FORMS = "embedded or hf:<CLIP/SigLIP path>"
+TEXT_EMBEDDER_FORMS = (
+    "embedded, embedded-int8, ollama:<model>, openai:<model> or hf:<sentence-transformers path>"
+)
+IMAGE_EMBEDDER_FORMS = "embedded or hf:<CLIP/SigLIP path>"
 _TIMEOUT_S = 120.0
 READING_CACHE_BYTES = 64 * 2**20  # vectors a reading embedder keeps (about 44k MiniLM sentences)
 _REMOTE_BATCH = 64
@@ -371,7 +373,7 @@ def _create_text(spec: str, device: str | None, dtype: str | None) -> TextEmbedd
         if _is_clip(path):
             return _clip(str(path), placement(device, dtype))
         return SentenceTransformerEmbedder(str(path), f"hf:{path}", placement(device, dtype))
-    raise ConfigError(f"unknown text embedder spec {spec!r}: use {TEXT_SPEC_FORMS}")
+    raise ConfigError(f"unknown text embedder spec {spec!r}: use {TEXT_EMBEDDER_FORMS}")
 
 
 def _minilm(int8: bool, place: Placement) -> SentenceTransformerEmbedder:
@@ -398,7 +400,7 @@ def _create_image(spec: str, device: str | None, dtype: str | None) -> ImageEmbe
         if not _is_clip(path):
             raise ConfigError(f"{path} is not a CLIP/SigLIP checkpoint (config.json model_type); use one")
         return _clip(str(path), placement(device, dtype))
-    raise ConfigError(f"unknown image embedder spec {spec!r}: use {IMAGE_SPEC_FORMS}")
+    raise ConfigError(f"unknown image embedder spec {spec!r}: use {IMAGE_EMBEDDER_FORMS}")
 
 
 def _is_clip(path: Path) -> bool:

@@ -35,7 +35,7 @@ from tools.image_tags import describe_tags, image_tags
 from tools.images import LoadedImage, load_image
 from tools.smollm2 import GGUF_NAME, load_smollm2, smollm2_file
 
-SPEC_FORMS = "embedded, ollama:<model>, openai:<model> or hf:<local path>"
+MODEL_FORMS = "embedded, ollama:<model>, openai:<model> or hf:<local path>"
 
 
 @dataclass(frozen=True)
@@ -473,7 +473,7 @@ def _create(spec: str, settings: ModelSettings) -> BaseChatModel:
         )
     if kind == "hf" and name:
         return HFVisionChatModel(path=str(local_checkpoint(name)), **_local_settings(settings))
-    raise ConfigError(f"unknown model spec {spec!r}: use {SPEC_FORMS}")
+    raise ConfigError(f"unknown model spec {spec!r}: use {MODEL_FORMS}")
 
 
 def _local_settings(settings: ModelSettings) -> dict[str, Any]:
@@ -539,7 +539,7 @@ def check_backend(
         if name not in {m.get("id") for m in listed.get("data", [])}:
             raise backend.status_error(404, "not in /models", name)
     else:
-        raise ConfigError(f"unknown model spec {spec!r}: use {SPEC_FORMS}")
+        raise ConfigError(f"unknown model spec {spec!r}: use {MODEL_FORMS}")
 
 
 def _get_json(backend: Backend, path: str, headers: dict[str, str], model: str) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The environment switches that keep the model and tracing libraries offline (SPEC §5).
+"""The environment switches that keep the model and tracing libraries offline.
 
 Set them before those libraries are imported. The Makefile and `langgraph.json` export the same set.
 """

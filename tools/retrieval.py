@@ -1,4 +1,4 @@
-"""One retrieval layer for every graph (SPEC §2d): text search, image search, fused search, and the
+"""One retrieval layer for every graph: text search, image search, fused search, and the
 MC-Search pipeline's image search by text (`caption_search`) and look-up of evidence by id (`lookup`).
 
 PMSR's `search` node, the agent graphs and the MCP server all call these functions; each takes `k`

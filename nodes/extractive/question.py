@@ -106,7 +106,7 @@ _OUTER = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:that|which|where|
 _RELATIVES = word_set("that which where whose who") | {"in which", "on which", "from which"}
 # Nouns that describe an aspect of the image's entity rather than another entity ("the method of making
 # this drink", "the purpose of this tool"): they lead back to the entity itself, not to a bridge.
-ASPECT_NOUNS = word_set("""
+FACET_NOUNS = word_set("""
     method way process technique manner style practice recipe custom tradition use purpose origin design
 """)
 # "how far", "how tall", "what is the temperature": a measure, answered with its unit ("384,400
@@ -317,7 +317,7 @@ def bridge_description(lower: str, reference: str) -> tuple[str, tuple[int, int]
         noun = match.group(1)
         last = noun.split()[-1]
         part_of_reference = bool(reference) and (noun in reference or reference in noun)
-        aspect = last in ASPECT_NOUNS
+        aspect = last in FACET_NOUNS
         if (
             not part_of_reference
             and not aspect

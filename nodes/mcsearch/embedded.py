@@ -1,7 +1,8 @@
 """The embedded profile's planner: a deterministic STAND-IN for an MLLM, not a model of MC-Search's.
 
-The offline default has no model that can plan retrieval (SmolLM2-135M cannot read evidence; SPEC
-§5), so in the embedded profile the planner follows a fixed plan that behaves like a sensible agent:
+The offline default has no model that can plan retrieval (SmolLM2-135M cannot read evidence: as a
+short-answer reader it restates the question or invents), so in the embedded profile the planner
+follows a fixed plan that behaves like a sensible agent:
 1. image-initiated when the question has images: one image step per image, "What is shown in this
    image?" — its intermediate answer is the entity the best pair names;
 2. then one text step per identified entity: "<entity> <what the question asks>" (the question

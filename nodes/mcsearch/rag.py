@@ -1,4 +1,4 @@
-"""The fixed-step baselines of MC-Search (seed 004, Appendix D): retrieve on a fixed plan, then answer.
+"""The fixed-step baselines of the MC-Search paper (its Appendix D): retrieve on a fixed plan, then answer.
 
 1-hop RAG (D.1): a question with images gets one image retrieval per image, whose top caption is
 joined to the question; a text-only question gets one text retrieval with the question itself.

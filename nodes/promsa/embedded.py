@@ -1,8 +1,9 @@
 """The embedded profile's policy: a deterministic STAND-IN for a trained agent, not the paper's model.
 
-The offline default has no model that can choose actions (SmolLM2-135M cannot read evidence; SPEC §5),
-so in the embedded profile (`operators` extractive, or `auto` with the embedded model) the policy
-follows a fixed plan that behaves like a sensible agent:
+The offline default has no model that can choose actions (SmolLM2-135M cannot read evidence: as a
+short-answer reader it restates the question or invents), so in the embedded profile (`operators`
+extractive, or `auto` with the embedded model) the policy follows a fixed plan that behaves like a
+sensible agent:
 1. identify the entity: image search first (when the image budget allows); the entity is the title
    of the best-scoring pair any image search returned;
 2. look it up: text search for "<entity> <what the question asks>" — the question without function
