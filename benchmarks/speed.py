@@ -33,7 +33,6 @@ from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
 import graphs.pmsr as pmsr  # noqa: E402
-import nodes.common  # noqa: E402
 from graphs.context import Context, PromsaContext  # noqa: E402
 from graphs.promsa import graph as agent_graph  # noqa: E402
 from tools import embedders  # noqa: E402
@@ -55,15 +54,16 @@ def load(work: Path, sets: Sequence[str], limit: int) -> list[dict[str, str]]:
 
 @contextmanager
 def reading_cache(enabled: bool) -> Iterator[None]:
-    """Operators read through a fresh cache (`enabled`) or through the plain embedder."""
-    original = nodes.common.text_embedder
+    """Operators read through a fresh cache (`enabled`) or through the plain embedder (the operators get
+    their embedder from `tools.embedders.reading_embedder` at every call)."""
+    original = embedders.reading_embedder
     embedders._CACHED.clear()
     if not enabled:
-        nodes.common.text_embedder = lambda context: embedders.make_text_embedder(context.text_embedder)
+        embedders.reading_embedder = embedders.make_text_embedder
     try:
         yield
     finally:
-        nodes.common.text_embedder = original
+        embedders.reading_embedder = original
 
 
 def timed_graph(spent: dict[str, float]) -> Any:

@@ -105,9 +105,13 @@ def line(title: str, text: str, weight: float = 1.0, source: str = "") -> Eviden
 
 
 def best(
-    question: str, lines: list[EvidenceLine], known: tuple[str, ...] = (), chain: tuple[str, ...] = ()
+    question: str,
+    lines: list[EvidenceLine],
+    known: tuple[str, ...] = (),
+    chain: tuple[str, ...] = (),
+    own: tuple[str, ...] = (),
 ) -> str:
-    spans = rank_spans(read_question(question), lines, known=known, chain=chain)
+    spans = rank_spans(read_question(question), lines, known=known, chain=chain, own=own)
     return spans[0].text if spans else ""
 
 
@@ -186,8 +190,10 @@ def test_demonyms_link_to_their_places() -> None:
 
 def test_the_image_entity_answers_when_its_entry_names_it_as_the_kind_asked() -> None:
     seahorse = [line("Hippocampus", "Hippocampus, genus Hippocampus: seahorses; fishes of warm seas")]
-    assert best("To which genus does this fish belong?", seahorse, known=("Hippocampus",)) == "Hippocampus"
-    assert best("In which seas does this fish live?", seahorse, known=("Hippocampus",)) != "Hippocampus"
+    own = ("Hippocampus",)
+    assert best("To which genus does this fish belong?", seahorse, known=own, own=own) == "Hippocampus"
+    assert best("In which seas does this fish live?", seahorse, known=own, own=own) != "Hippocampus"
+    assert best("To which genus does this fish belong?", seahorse, known=own) == "", "a known bridge never"
 
 
 def test_a_name_the_entry_lists_can_say_what_it_is() -> None:

@@ -5,7 +5,7 @@ The embedded chat model (SmolLM2-135M) cannot see and cannot read reliably, so t
 runs PMSR's operators extractively. These modules hold the reading that every extractive operator
 (and the agent graphs' embedded policies) shares:
 - `question`: the expected answer type, the attribute asked for, and the phrase that points at the
-  image ("this wild dog", "the person in this portrait");
+  image ("this lemur", "the person in this portrait");
 - `anchor`: which entity the image shows, from the image–text pairs' scores and the text evidence
   that agrees with them, and the entities that entity's evidence links to;
 - `spans`: candidate answer spans in evidence lines, ranked against the question's expected type;

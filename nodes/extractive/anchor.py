@@ -7,8 +7,8 @@ as a tie-break: among pairs whose images match about equally well (within `TIE_M
 best), the one with more passages about the entity itself — not passages that merely share the
 words of what is asked — comes first. A question that
 names its entity in words ("… on Venus?") is about that entity when the image matches nothing well.
-The anchor's own texts then name the entities a multi-hop question turns on ("wild dog of
-Australia" links the dingo to Australia): those are the links, searched next.
+The anchor's own texts then name the entities a multi-hop question turns on ("lemur of
+Madagascar" links the lemur to Madagascar): those are the links, searched next.
 """
 
 from __future__ import annotations
@@ -141,10 +141,10 @@ def bare(title: str) -> str:
 
 
 def entry_names(text: str) -> list[str]:
-    """The names a gloss-style entry gives itself: "Canberra, capital of Australia: the capital …" →
-    ["Canberra", "capital of Australia"]; [] when the text has no short name list before a colon."""
+    """The names a gloss-style entry gives itself: "Lima, capital of Peru: the capital …" → ["Lima",
+    "capital of Peru"]; [] when the text has no short name list before a colon."""
     head, colon, _ = text.partition(":")
-    head = re.split(r"[.!?]\s+", head)[-1]  # "A dingo. dingo, warrigal: …" names itself after the period
+    head = re.split(r"[.!?]\s+", head)[-1]  # "A lemur. lemur, maki: …" names itself after the period
     if not colon or len(head) > 120:
         return []
     return [name.strip() for name in head.split(",") if name.strip()]
@@ -166,7 +166,7 @@ def names_in(text: str) -> list[str]:
         while len(words) > 1 and _DESCRIPTOR.match(words[0]) and words[-1].lower() not in TYPE_NOUNS:
             words.pop(
                 0
-            )  # "Dutch Post-Impressionist Vincent van Gogh" → "Vincent van Gogh", not "Indian Ocean"
+            )  # "French Impressionist Claude Monet" → "Claude Monet", but "Indian Ocean" stays whole
         while words and words[-1] in _NOT_NAMES:
             words.pop()  # a trailing "Image", "Also"
         if len(words) >= 2 and words[-1].isdigit() and words[-2] in _NOT_NAMES:
@@ -194,8 +194,8 @@ def aliases(title: str, texts: Sequence[str]) -> set[str]:
 
 def linked_names(title: str, texts: Sequence[str]) -> list[str]:
     """Entities the anchor's texts name, other than the anchor itself, in order of appearance; a demonym
-    links to its place ("Australian marsupials" → Australia); a name that ends a longer one ("Van Gogh",
-    "Vincent van Gogh") is left to the longer."""
+    links to its place ("Peruvian camelid" → Peru); a name that ends a longer one ("Monet", "Claude
+    Monet") is left to the longer."""
     own = {n.lower() for n in aliases(title, texts)}
     links: list[str] = []
     for text in texts:
@@ -227,7 +227,7 @@ def _is_link(name: str) -> bool:
 
 
 def mentions(text: str, name: str) -> bool:
-    """Whether `text` names `name` as a whole: "capital of Australia" names Australia, "South Australia"
+    """Whether `text` names `name` as a whole: "capital of Sudan" names Sudan, "South Sudan"
     does not (a capitalised name is matched against the text's own capitalised spans)."""
     if len(name) <= 2:
         return False

@@ -1,6 +1,6 @@
 """The evidence chain of one run: the anchor, the entities it links to, and how close a line is to it.
 
-A record states its anchor on its first line (`Image shows: Dingo (match 0.712)`, or `Question names:
+A record states its anchor on its first line (`Image shows: Lemur (match 0.712)`, or `Question names:
 Venus (match 0.650)` for an entity the question names); later operators
 read it back from the trajectory, so the chain needs no state beyond the records themselves.
 """
@@ -27,7 +27,7 @@ _ANCHOR_LINE = re.compile(
     rf"^(?:{re.escape(ANCHOR_PREFIX)}|{re.escape(NAMED_PREFIX)})(.+?)(?: \(match (-?[\d.]+)\))?$"
 )
 # How much a line counts by its place on the chain (see `Chain.weight`). A question about a bridge
-# ("the capital of the country where this dog lives") finds its answer with the bridge and the
+# ("the capital of the country where this lemur lives") finds its answer with the bridge and the
 # entries that name it, rarely in the anchor's own lines; any other question, with the anchor.
 WEIGHTS = {
     "anchor": 1.0, "anchor to bridge": 1.0, "bridge": 0.85, "link": 0.85, "names bridge": 0.6,
@@ -90,7 +90,7 @@ class Chain:
         """The chain of `anchor` for the question `shape`, from (title, text) evidence entries.
 
         Names the question itself gives are not links. A bridge description that fits the anchor
-        ("the palace complex where this tower stands", when the image's entity is a palace) describes
+        ("the temple complex where this shrine stands", when the image's entity is a temple) describes
         the anchor, not a bridge.
         """
         if anchor is None:
@@ -137,7 +137,7 @@ class Chain:
 
 def rank_links(shape: QuestionShape, links: Sequence[str], anchor_texts: Sequence[str]) -> list[str]:
     """Links, the likeliest bridge first: one whose name shares a word with the bridge's description
-    or the question ("Yale University" for "the university where …"), then one the anchor's texts
+    or the question ("Oxford University" for "the university where …"), then one the anchor's texts
     mention right next to a question word ("the botanist Anders Dahl"), then in order."""
     described = [w for b in shape.bridges for w in b.split()]
     question = (set(described) | set(shape.attribute)) - {
@@ -159,8 +159,9 @@ def _answerable(
     shape: QuestionShape, bridge: str, links: Sequence[str], entries: Sequence[tuple[str, str]]
 ) -> frozenset[str]:
     """Links whose own entry defines them as the kind asked for and not as the bridge's kind: for "the
-    capital of the country where this palace stands", a palace in Beijing links to Beijing, the capital
-    of China — a city cannot be the country the question passes through, but it can be its capital."""
+    capital of the country where this cathedral stands", a cathedral in Madrid links to Madrid, the
+    capital of Spain — a city cannot be the country the question passes through, but it can be its
+    capital."""
     if not bridge or not shape.type_noun:
         return frozenset()
     asked, passed = kinds_of(shape.type_noun), kinds_of(head_noun(bridge))
@@ -174,8 +175,11 @@ def _answerable(
 
 
 def _describes(noun: str, anchor: str, texts: Sequence[str]) -> bool:
-    """Whether a description's noun names the anchor's own kind ("palace complex" for the Summer Palace)."""
-    words = {w.lower() for w in anchor.split()}
+    """Whether a description's noun names the anchor's own kind or one of its names ("temple complex" for
+    a temple; "archipelago" for "Japan, Japanese Islands, Japanese Archipelago: …"; "the nation this coin
+    belongs to" when the coin's entry is a monarchy's)."""
+    words = {w.lower() for name in aliases(anchor, texts) for w in name.split()}
     for text in texts:
         words |= set(definition_head(text))
-    return any(w in words or w.rstrip("s") in words for w in noun.split())
+    kinds = kinds_of(head_noun(noun))  # "the nation this coin belongs to": a monarchy's entry is one
+    return bool(kinds & words) or any(w in words or w.rstrip("s") in words for w in noun.split())

@@ -1,11 +1,11 @@
 """The extractive trajectory-level query: the next (entity, what is asked of it) pair nobody has searched.
 
-A multi-hop question turns on entities the anchor's evidence names ("wild dog of Australia") but that
+A multi-hop question turns on entities the anchor's evidence names ("lemur of Madagascar") but that
 no query has looked up yet. The first follow-up, once the anchor is known, is the focused
 "<anchor> <what the question asks>" — unless a record already states that attribute of the anchor —
 because a short query of one entity and one attribute finds the one short entry that states the
 fact, which the long record-level query (question ⊕ whole record) dilutes. Then come the entities the
-anchor's lines link to (the likeliest bridge first) with what is asked of the bridge ("Australia
+anchor's lines link to (the likeliest bridge first) with what is asked of the bridge ("Madagascar
 capital"), then other names of the newest record. An (entity, attribute) pair counts as searched
 once a query was issued for exactly it — a name that merely occurs in an earlier query (the
 enriched query's "Similar images: …") was never paired with the question. With no pair left, the
@@ -61,14 +61,14 @@ def focused_query(shape: QuestionShape, name: str, anchor: str | None) -> str:
 def states_attribute(shape: QuestionShape, chain: Chain, entries: Sequence[tuple[str, str]]) -> bool:
     """Whether the records already state what is asked of the anchor: for a question about the anchor,
     its own lines hold a well-typed answer; for a question about a bridge ("the capital of the country
-    where this dog lives"), the likeliest link is known to be of the bridge's kind (its name or its
-    entry says so: "Zeta River" for "the river flowing out of this lake", "Australia: a nation …")."""
+    where this lemur lives"), the likeliest link is known to be of the bridge's kind (its name or its
+    entry says so: "Zeta River" for "the river flowing out of this lake", "Madagascar: a republic …")."""
     if chain.anchor is None:
         return False
     if chain.bridged:
         return bool(chain.links) and is_of_kind(chain.links[0], head_noun(chain.bridge), entries)
     own = [EvidenceLine(t, x, "") for t, x in entries if is_about(t, x, chain.anchor)]
-    spans = rank_spans(shape, own, known=chain.known)
+    spans = rank_spans(shape, own, known=chain.known, own=chain.own)
     return bool(spans) and spans[0].score >= STATED_SCORE
 
 

@@ -1,7 +1,7 @@
 """What a question about an image asks: its expected answer type, the attribute, and the image reference.
 
-"What is the capital of the country where this wild dog lives?" reads as: answer type `named`, type
-noun "capital", image reference "wild dog", attribute words ["capital", "country", "lives"]. Pure
+"What is the capital of the country where this tree frog lives?" reads as: answer type `named`, type
+noun "capital", image reference "tree frog", attribute words ["capital", "country", "lives"]. Pure
 text rules over English question shapes (wh-phrase, deictic "this …"/"the … in this photo"); no
 model, no knowledge of any dataset.
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 AnswerType = Literal[
-    "identity",  # the name of what the image shows ("Which nebula is this?")
+    "identity",  # the name of what the image shows ("Which bridge is this?")
     "year",
     "number",
     "person",
@@ -94,8 +94,9 @@ _IDENTITY = [
     re.compile(r"^(identify|name)\s+(this|the)\b"),
 ]
 _REFERENCE_IN = re.compile(
-    r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:in|on|from|shown\s+in|depicted\s+in)\s+(?:this|the)\s+"
+    r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(?:in|on|from|shown\s+in|depicted\s+in)\s+(?:this|the)\s+"
     r"(?:image|photo|photograph|picture|portrait|painting|scene|shot)\b"
+    r"|(?:pictured|shown|depicted|photographed)(?:\s+here)?\b)"
 )
 _BRIDGE = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(that|which|where|whose|who|of|containing|holding|"
@@ -105,15 +106,17 @@ _DEMONSTRATIVE = re.compile(r"\b(?:does|do|did|is|was|are|were|has|have|can)\s+(
 _OUTER = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:that|which|where|whose|who)\b")
 _RELATIVES = word_set("that which where whose who") | {"in which", "on which", "from which"}
 # Nouns that describe an aspect of the image's entity rather than another entity ("the method of making
-# this drink", "the purpose of this tool"): they lead back to the entity itself, not to a bridge.
+# this drink", "the purpose of this tool", "the number of wheels this car has"): they lead back to the
+# entity itself, not to a bridge.
 FACET_NOUNS = word_set("""
     method way process technique manner style practice recipe custom tradition use purpose origin design
+    number amount count total share percentage proportion fraction name names
 """)
 # "how far", "how tall", "what is the temperature": a measure, answered with its unit ("384,400
 # kilometres", "−65 °C"); "how many" is a count, answered in digits.
 _MEASURE = re.compile(
     r"\bhow\s+(long|tall|high|far|big|large|old|heavy|deep|wide|hot|cold|warm|fast|massive|heavy|bright)\b"
-    r"|\b(?:what|which)\s+(?:is|was|are|were)\s+(?:the\s+)?(?:[\w-]+\s+)?(temperature|distance|length|"
+    r"|\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:[\w-]+\s+)?(temperature|distance|length|"
     r"height|depth|diameter|radius|mass|weight|speed|period|duration|area|size|population|altitude|"
     r"elevation|width|circumference|magnitude|gravity)\b"
     r"|\bwhat\s+(share|percentage|proportion|fraction|percent)\b"
@@ -121,6 +124,21 @@ _MEASURE = re.compile(
 # "what number planet is this", "its position in order from the Sun": a rank, answered as "3rd".
 _ORDINAL = re.compile(r"\bwhat\s+number\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b")
 _PARTICLES = word_set("out up down off away into onto")
+# "Name the genus of this animal", "Give the number of wheels …", "Identify the bird …": the
+# imperative asks what "what is …" asks.
+_IMPERATIVE = re.compile(
+    r"^(?:please\s+)?(?:name|give|state|identify|tell\s+me|say)\s+(?=the\b|this\b|these\b)"
+)
+# Words that, in a question about the image's thing, ask nothing beyond what it is.
+_IDENTITY_FILLER = word_set("""
+    name names common english usual popular called known kind type species breed sort variety appears
+    appear object thing things pictured shown depicted seen visible here featured photographed
+""")
+_NAME_NOUNS = word_set("name names")
+_GENERIC_NOUNS = word_set("part area place")
+_PLACE_NOUNS = word_set("continent country nation region ocean sea island state province city")
+# "… this object in the sky": a place in the picture, not something asked.
+_LOCATIVE_TAIL = re.compile(r"(\b(?:this|these)\s+[\w-]+)\s+(?:in|on|at)\s+the\s+[\w-]+$")
 _POINTING = re.compile(
     r"\b(?:this|these|here|pictured|shown|depicted|seen|visible|image|images|photo|photos|photograph|"
     r"picture|pictures|portrait|painting|scene)\b"
@@ -135,7 +153,7 @@ class QuestionShape:
     text: str
     answer_type: AnswerType
     type_noun: str | None = None  # "capital", "country", "star" — the kind of thing asked for
-    reference: str = ""  # what the image shows, as the question calls it: "wild dog", "person"
+    reference: str = ""  # what the image shows, as the question calls it: "tree frog", "person"
     attribute: list[str] = field(default_factory=list)  # content words of what is asked
     named: list[str] = field(default_factory=list)  # names the question itself mentions
     year_role: Literal["start", "end"] | None = None  # born → first year of a range, died → last
@@ -147,8 +165,8 @@ class QuestionShape:
 
     @property
     def bridges(self) -> list[str]:
-        """The described things from the image outwards: "the empress who rebuilt the palace around this
-        tower" → ["palace", "empress"] (a description that fits the image's own entity is skipped later)."""
+        """The described things from the image outwards: "the king who rebuilt the castle around this
+        tower" → ["castle", "king"] (a description that fits the image's own entity is skipped later)."""
         return [b for b in [self.bridge, *self.outer] if b]
 
     @property
@@ -179,9 +197,11 @@ class QuestionShape:
 def read_question(question: str) -> QuestionShape:
     """Parse `question` into its `QuestionShape`."""
     text = " ".join(question.split())
-    lower = text.lower().rstrip("?. ")
+    lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
     answer_type, type_noun = expected_type(lower)
+    if answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun):
+        answer_type, type_noun = "identity", None
     # "the person in this portrait" → "this person", so descriptions around it read like any other
     plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
     bridge, (start, end) = bridge_description(plain, reference)
@@ -193,7 +213,7 @@ def read_question(question: str) -> QuestionShape:
         bridge, (start, end) = (
             "",
             (len(lower), len(lower)),
-        )  # "what are the dark columns in this nebula called"
+        )  # "what are the bright arcs around this galaxy called": the kind asked is the thing shown's part
     attribute = [] if answer_type == "identity" else asked_words(lower, reference)
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
     return QuestionShape(
@@ -210,6 +230,24 @@ def read_question(question: str) -> QuestionShape:
         asked=[w for w in attribute if w in outside] + [w for w in outside if w in RELATION_WORDS],
         measured=_measured(lower),
     )
+
+
+def as_question(lower: str) -> str:
+    """An imperative read as the question it asks: "name the genus of this animal" → "what is the genus
+    of this animal", "give the number of wheels …" → "what is the number of wheels …"."""
+    return _IMPERATIVE.sub("what is ", lower)
+
+
+def asks_only_what_is_shown(lower: str, reference: str, type_noun: str | None) -> bool:
+    """Whether a question asks nothing about the image's thing but what it is: "What is this animal?",
+    "Which planet appears in this image?", "What is the common name of the animal pictured here?",
+    "What is this object in the sky?" — not "Which continent is this animal from?", whose asked kind
+    is another thing than the one shown."""
+    if type_noun and reference and type_noun not in reference.split() and type_noun not in _NAME_NOUNS:
+        return False
+    plain = _LOCATIVE_TAIL.sub("", lower)
+    left = set(asked_words(plain, reference)) - _IDENTITY_FILLER - {type_noun or ""}
+    return not left and bool(reference or _POINTING.search(lower))
 
 
 def asked_words(lower: str, reference: str, *, relations: bool = False) -> list[str]:
@@ -230,7 +268,7 @@ def content_words(text: str) -> list[str]:
 
 def image_reference(lower: str) -> str:
     """What the question calls the depicted thing: "the person in this portrait" → "person",
-    "this wild dog lives" → "wild dog"; "" when the question has no such phrase."""
+    "this tree frog lives" → "tree frog"; "" when the question has no such phrase."""
     match = _REFERENCE_IN.search(lower)
     if match:
         return match.group(1)
@@ -253,6 +291,12 @@ def image_reference(lower: str) -> str:
 
 def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     """The answer type a question expects, and the noun naming the kind of answer when it has one."""
+    if re.search(
+        r"\b(?:scientific|latin|binomial|botanical|taxonomic)\b[\w\s()]{0,12}\bname\b"
+        r"|\bscientific\s+(?:nomenclature|terms)\b",
+        lower,
+    ):
+        return "scientific_name", "name"
     if any(p.search(lower) for p in _IDENTITY):
         return "identity", None
     if re.search(r"\b(what|which)\s+year\b|\bwhen\b|\bwhat\s+date\b", lower):
@@ -265,13 +309,13 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "colour", "colour"
     if re.search(r"\bnationality\b", lower):
         return "nationality", "nationality"
-    if re.search(r"\b(scientific|latin|binomial|botanical|taxonomic)\s+name\b", lower):
-        return "scientific_name", "name"
     if re.match(r"^(who|whom|whose)\b", lower) or re.search(r"\bby\s+whom\b", lower):
         return "person", "person"
     if re.match(r"^where\b", lower):
         return "named", "place"
     noun = asked_noun(lower)
+    if noun in _GENERIC_NOUNS:  # "which part of the world, by continent, …": the kind named later
+        noun = next((w for w in re.findall(r"[a-z]+", lower) if w in _PLACE_NOUNS), noun)
     if noun in {"person", "painter", "artist", "writer", "author", "scientist", "astronomer", "inventor"}:
         return "person", noun
     return "named", noun
@@ -286,6 +330,8 @@ def asked_noun(lower: str) -> str | None:
     if not match:
         return None
     words = [w for w in match.group(2).split() if w not in _MODIFIERS]
+    if words and words[0].endswith(("'s", "’s")):  # "which country's currency is this coin" asks a country
+        return words[0][:-2]
     window: list[str] = []
     for word in words:
         if word in STOPWORDS:
@@ -302,9 +348,9 @@ def asked_noun(lower: str) -> str | None:
 
 def bridge_description(lower: str, reference: str) -> tuple[str, tuple[int, int]]:
     """The noun of a definite description that leads from the image to the answer — "the country where
-    this wild dog lives", "the painter of this work", "the constellation this nebula is in" — and
+    this tree frog lives", "the architect of this building", "the mountain range this glacier is in" — and
     where that description starts and ends; ("", (len, len)) when there is none. A relative clause
-    ("where …", "that …") runs to the end of the question; "the painter of this work" ends with its
+    ("where …", "that …") runs to the end of the question; "the architect of this building" ends with its
     image reference.
 
     Such a question asks about the described entity (the bridge), so the bridge is not the answer,
@@ -348,7 +394,7 @@ def _reference_length(rest: str, reference: str) -> int:
 
 
 def question_names(text: str) -> list[str]:
-    """Capitalised words of the question that do not start a sentence ("Lyra", "Bootes")."""
+    """Capitalised words of the question that do not start a sentence ("Leo", "Virgo")."""
     names = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
         names += [w for w in _WORD.findall(sentence)[1:] if w[:1].isupper()]

@@ -2,7 +2,7 @@
 
 Every graph reads with this one function in the embedded profile — PMSR over its records, the agents
 over one record per search (`nodes.extractive.searches`) — so the methods differ in what they search,
-not in how they read. Identity questions ("Which nebula is this?") get the anchor's name. Otherwise
+not in how they read. Identity questions ("Which bridge is this?") get the anchor's name. Otherwise
 every record line becomes an `EvidenceLine` — weighted by its place on the anchor's chain, scored
 for relevance to what the question asks — and the best-ranked span of the expected type is the
 answer (`nodes.extractive.spans`). A question that asks for a year, a count or a measure takes only a
@@ -58,9 +58,7 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     if shape.asks_identity and anchor:
         confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)
         return Reading(bare(anchor), [as_evidence(line) for line in anchor_lines[:1]], confidence)
-    spans = rank_spans(
-        shape, lines, known=chain.known, chain=chain.names if chain.bridged else (), own=chain.own
-    )
+    spans = rank_spans(shape, lines, known=chain.known, chain=chain.names, own=chain.own)
     if not spans:
         return Reading("", [as_evidence(line) for line in anchor_lines[:1]], 0.0)
     best = spans[0]

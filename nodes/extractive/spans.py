@@ -6,8 +6,8 @@ colour, a demonym, a binomial, or "<modifier> <type noun>" ("southern hemisphere
     type fit × line weight × (0.5 + line relevance) × novelty + nearness to the question's words
 
 - type fit: does the evidence say the span is the kind of thing asked for? The span ends in the
-  type noun ("Indian Ocean"), the noun stands right before it ("the constellation Lyra"), or the
-  span's own entry among the evidence defines it with that noun ("Canberra: the capital of …");
+  type noun ("Indian Ocean"), the noun stands right before it ("the constellation Leo"), or the
+  span's own entry among the evidence defines it with that noun ("Lima: the capital of …");
   years, numbers, colours and the like must simply have their form;
 - line weight and relevance: how close the line is to the image's entity chain, and to the question;
 - novelty: names the question already gives and the image's own entity (unless asked for) are out;
@@ -34,9 +34,7 @@ from nodes.extractive.question import NUMBER_WORDS, STOPWORDS, TYPE_NOUNS, Quest
 
 UNKNOWN_TYPE_FIT = 0.25  # a name whose kind the evidence does not state
 NEAR_BONUS = 0.3  # added for a span right next to a question word, shrinking with distance
-RELATION_BONUS = (
-    0.3  # added when the span's own entry ties the asked kind to the chain ("capital of Australia")
-)
+RELATION_BONUS = 0.3  # added when the span's own entry ties the asked kind to the chain ("capital of Peru")
 RELATION_WINDOW = 4  # words between the kind and the chain's name in that entry, at most
 COLOURS = word_set("""
     red orange yellow green blue purple violet pink brown black white grey gray golden silver scarlet
@@ -46,6 +44,7 @@ COLOURS = word_set("""
 CONTINENTS = {"Africa", "Antarctica", "Asia", "Australia", "Europe", "North America", "South America"}
 SYNONYMS: dict[str, frozenset[str]] = {
     "country": word_set("country nation republic kingdom monarchy principality sultanate emirate"),
+    "nation": word_set("country nation republic kingdom monarchy principality sultanate emirate"),
     "city": word_set("city capital town port metropolis municipality"),
     "town": word_set("town city village"),
     "place": word_set("city town village country nation republic kingdom region state province island port"),
@@ -53,6 +52,7 @@ SYNONYMS: dict[str, frozenset[str]] = {
     "ocean": word_set("ocean sea"),
     "sea": word_set("sea ocean"),
     "mountain": word_set("mountain mountains range peak volcano"),
+    "peak": word_set("peak mountain volcano summit"),
     "range": word_set("range mountains"),
     "company": word_set("company corporation manufacturer firm maker"),
     "museum": word_set("museum gallery"),
@@ -99,7 +99,7 @@ ORDINAL_WORDS = {
     "first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th",
     "seventh": "7th", "eighth": "8th", "ninth": "9th", "tenth": "10th", "eleventh": "11th", "twelfth": "12th",
 }  # fmt: skip
-_YEAR = re.compile(r"\b(\d{3,4})(?:\s*(?:AD|BC|BCE|CE)\b)?")
+_YEAR = re.compile(r"(?<![\d,.])\b(\d{3,4})\b(?![,.]\d)(?:\s*(?:AD|BC|BCE|CE)\b)?")  # not "384" of "384,400"
 _YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})\)")
 _NUMBER = re.compile(r"(?:(?<![\w.])[−-])?\b\d[\d,]*(?:\.\d+)?\b")
 _TOKEN = re.compile(r"[\w'’-]+")
@@ -117,6 +117,7 @@ TYPED_PHRASE_FIT = 0.6
 OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
 LOCATIVE_FIT = 0.35  # a name after "in", "at", "near" or "from", when a place is asked for
 DEFINED_FIT = 0.9  # the span's own entry defines it with the asked kind at its head
+OWN_KIND_BONUS = 0.3  # added when the image's own entity is of the asked kind (it answers, see is_own_kind)
 PLACE_KINDS = word_set(
     "place city town village country nation region state province island continent"
 )  # "<modifier> <type noun>" phrases: an answer only when no named entity fits
@@ -145,17 +146,16 @@ def rank_spans(
     lines: Sequence[EvidenceLine],
     known: Collection[str] = (),
     chain: Sequence[str] = (),
-    own: Collection[str] | None = None,
+    own: Collection[str] = (),
 ) -> list[Span]:
     """Candidate answers of all `lines`, best first; one entry per distinct span (its best line).
 
     `known` are names that cannot be the answer to an attribute question (the image's own entity, and
     for a question about a bridge the links that could be the bridge); `own` are those of them that
-    name the image's own entity (all of `known` when not given), which may answer when its entry says
-    it is of the asked kind; `chain` are the names on the image's evidence chain when the question
-    asks about a bridge (the entity and the entities it links to; see `relation`).
+    name the image's own entity, which answers when its entry says it is of the asked kind; `chain`
+    are the names on the image's evidence chain (the entity and the entities it links to), to which an
+    entry of the asked kind may be tied (see `relation`).
     """
-    own = known if own is None else own
     best: dict[str, Span] = {}
     for line in lines:
         for text in dict.fromkeys(trim(shape, c) for c in candidates(shape, line)):
@@ -189,8 +189,14 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
     names = line_names(line)
     if kind == "named" and shape.type_noun:
-        return names + demonym_places(shape, text) + typed_phrases(text, shape.type_noun)
+        taxa = genera(text) if shape.type_noun == "genus" else []
+        return names + taxa + demonym_places(shape, text) + typed_phrases(text, shape.type_noun)
     return names
+
+
+def genera(text: str) -> list[str]:
+    """The genus of every binomial the entry lists ("Canis familiaris" → "Canis")."""
+    return list(dict.fromkeys(n.split()[0] for n in entry_names(text) if _BINOMIAL.match(n)))
 
 
 def demonym_places(shape: QuestionShape, text: str) -> list[str]:
@@ -293,7 +299,16 @@ def score_span(
     if novelty == 0:
         return 0.0
     fit = type_fit(shape, span, line, lines)
-    return fit * line.weight * (0.5 + line.relevance + nearness(shape, span, line.text)) * novelty
+    score = fit * line.weight * (0.5 + line.relevance + nearness(shape, span, line.text)) * novelty
+    return score + (OWN_KIND_BONUS if is_own_kind(shape, span, lines, own) else 0.0)
+
+
+def is_own_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], own: Collection[str]) -> bool:
+    """Whether `span` is the image's own entity and its entry says it is of the asked kind: then it is
+    the answer ("which country does this coin come from?" when the coin's entry is the country)."""
+    lower = span.lower()
+    is_own = any(same_entity(span, k) or lower == k.lower() for k in own)
+    return is_own and shape.answer_type == "named" and is_asked_kind(shape, span, lines)
 
 
 def novelty_of(
@@ -348,10 +363,12 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if _NAMING.search(shape.text) and re.search(
         rf"{_NAMING.pattern}\s+(?:the\s+)?{re.escape(span)}", line.text
     ):
-        return 1.0  # "what are … called?" — "… are called the Pillars of Creation"
+        return 1.0  # "what are … called?" — "… are called the Northern Lights"
     noun = shape.type_noun
     if not noun or shape.asks_identity:
         return 0.5
+    if noun == "genus" and span in genera(line.text):
+        return 1.0  # the first word of a binomial the entry lists
     kinds = kinds_of(noun)
     head = name_head(span)
     if span[:1].islower():
@@ -361,7 +378,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0  # "Indian Ocean", "Guatemala City", "People's Republic of China"; a continent
     kind_words = "|".join(re.escape(k) for k in kinds)
     apposition = (
-        rf"\b(?:{kind_words}),?\s+(?:the\s+)?{re.escape(span)}"  # "the star Vega", "its moon, Triton"
+        rf"\b(?:{kind_words}),?\s+(?:the\s+)?{re.escape(span)}"  # "the star Regulus", "its moon, Triton"
     )
     copula = (
         rf"{re.escape(span)},?\s+(?:is|was|are|were)\s+(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}(?:{kind_words})\b"
@@ -378,7 +395,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         and (re.search(locative, line.text) or any(place_of(n) == span for n in names_in(line.text)))
     ):
         fit = LOCATIVE_FIT  # "a university in New Haven", "an Indian antelope": where something is
-    if fit == UNKNOWN_TYPE_FIT:  # "near Cygnus and Sagitta": a name listed with one of the kind is one too
+    if fit == UNKNOWN_TYPE_FIT:  # "near Leo and Virgo": a name listed with one of the kind is one too
         peers = [entry_fit(peer, kinds, lines) for peer in coordinated(span, line.text)]
         fit = max([fit, *(COORDINATED_FIT for p in peers if p > UNKNOWN_TYPE_FIT)])
     return fit
@@ -403,7 +420,7 @@ def name_head(span: str) -> str:
 
 
 def coordinated(span: str, text: str) -> list[str]:
-    """Names joined to `span` by "and", "or" or a comma in `text` ("Cygnus and Sagitta")."""
+    """Names joined to `span` by "and", "or" or a comma in `text` ("Leo and Virgo")."""
     name = r"([A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*)"
     escaped = re.escape(span)
     after = re.findall(rf"\b{escaped}\s*(?:,|\band\b|\bor\b)\s*(?:the\s+)?{name}", text)
@@ -412,9 +429,10 @@ def coordinated(span: str, text: str) -> list[str]:
 
 
 def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], chain: Sequence[str]) -> float:
-    """For a question about a bridge: RELATION_BONUS when an entry of `span` is headed by the asked kind
-    and ties it to a chain entity right after ("Canberra: the capital of Australia" for the capital of
-    the country a dingo lives in; "Vega: the brightest star in the constellation Lyra"), else 0."""
+    """RELATION_BONUS when an entry of `span` is headed by the asked kind and ties it to a chain entity
+    right after — a reverse link: "Lima: the capital of Peru" for the capital of the country a llama
+    lives in (the bridge), or of the country a coin comes from (the image's own entity); "Regulus: the
+    brightest star in the constellation Leo" — else 0."""
     if shape.answer_type != "named" or not shape.type_noun or not chain:
         return 0.0
     kinds = kinds_of(shape.type_noun)
@@ -431,7 +449,7 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
 
 def _relates(after: str, name: str) -> bool:
     """Whether `after` (the kind word and what follows it) reads "<kind> of|in [the …] <name>" with no
-    other name in between: "capital of Australia", "star in the constellation Lyra"."""
+    other name in between: "capital of Peru", "star in the constellation Leo"."""
     match = re.match(r"\S+\s+(?:of|in)\s+", after)
     at = after.find(name.split()[0], match.end()) if match else -1
     return at >= 0 and mentions(after, name) and not re.search(r"\b[A-Z]", after[match.end() : at])
@@ -457,7 +475,7 @@ def is_entry_of(span: str, line: EvidenceLine) -> bool:
 
 
 def definition_head(text: str) -> list[str]:
-    """The words that say what an entry is: in a gloss ("Canberra, …: the capital and largest city of
+    """The words that say what an entry is: in a gloss ("Lima, …: the capital and largest city of
     …"), its definition up to the first preposition or clause break ([the, capital, and, largest,
     city]); in prose ("Ganymede, a moon of Jupiter, is the largest moon …"), the same after the copula."""
     words = _definition_words(text)
@@ -526,8 +544,13 @@ def _find(tokens: list[str], span: list[str]) -> int | None:
 
 
 def _same_stem(word: str, other: str) -> bool:
-    """Crude stemming: "humped" ~ "humps", "painted" ~ "painter" (equal, or sharing 4-5 first letters)."""
-    if word == other:
+    """Crude stemming: "humped" ~ "humps", "toed" ~ "toes", "painted" ~ "painter" (equal without an
+    inflection ending, or sharing 4-5 first letters)."""
+    if word == other or (len(word) > 2 and _stem(word) == _stem(other)):
         return True
     size = min(len(word), len(other))
     return size >= 4 and word[: max(4, min(5, size))] == other[: max(4, min(5, size))]
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:ing|ed|es|s)$", "", word) or word
