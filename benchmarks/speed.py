@@ -10,8 +10,8 @@ answers the same questions twice with each graph:
   sentences, each question the passages it retrieves), as before the reading cache;
 - `cached`: the operators' text embedder remembers what it embedded (`tools.embedders.reading_embedder`).
 Prints seconds per question for PMSR and the ProMSA agent and their ratio in both modes, and PMSR's
-time per node (mean seconds per question; `search` is the sum of its parallel branches). Each mode
-starts from an empty cache, so `cached` includes filling it.
+time per node (mean seconds per question; `search` is the sum of its parallel branches). Each graph
+starts from empty caches (texts read, decoded images, image vectors), so `cached` includes filling them.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from rich.table import Table  # noqa: E402
 import graphs.pmsr as pmsr  # noqa: E402
 from graphs.context import Context, PromsaContext  # noqa: E402
 from graphs.promsa import graph as agent_graph  # noqa: E402
+from nodes import common  # noqa: E402
 from tools import embedders  # noqa: E402
 
 NODES = ("describe", "formulate", "search", "record", "answer")
@@ -54,16 +55,23 @@ def load(work: Path, sets: Sequence[str], limit: int) -> list[dict[str, str]]:
 
 @contextmanager
 def reading_cache(enabled: bool) -> Iterator[None]:
-    """Operators read through a fresh cache (`enabled`) or through the plain embedder (the operators get
-    their embedder from `tools.embedders.reading_embedder` at every call)."""
+    """Operators read through the reading cache (`enabled`) or through the plain embedder (the operators
+    get their embedder from `tools.embedders.reading_embedder` at every call)."""
     original = embedders.reading_embedder
-    embedders._CACHED.clear()
     if not enabled:
         embedders.reading_embedder = embedders.make_text_embedder
     try:
         yield
     finally:
         embedders.reading_embedder = original
+
+
+def forget() -> None:
+    """Empty the per-process caches a graph fills (texts read, decoded images and their vectors), so each
+    graph is timed from the same cold start."""
+    embedders._CACHED.clear()
+    common._IMAGES.clear()
+    common._IMAGE_VECTORS.clear()
 
 
 def timed_graph(spent: dict[str, float]) -> Any:
@@ -90,6 +98,7 @@ def timed_graph(spent: dict[str, float]) -> Any:
 
 
 def per_question(graph: Any, items: Sequence[dict[str, str]], context: Context) -> float:
+    forget()
     started = time.perf_counter()
     for item in items:
         graph.invoke(item, context=context)

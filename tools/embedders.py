@@ -41,6 +41,7 @@ TEXT_EMBEDDER_FORMS = (
 IMAGE_EMBEDDER_FORMS = "embedded or hf:<CLIP/SigLIP path>"
 _TIMEOUT_S = 120.0
 READING_CACHE_BYTES = 64 * 2**20  # vectors a reading embedder keeps (about 44k MiniLM sentences)
+LENGTH_RATIO = 3.0  # texts embedded in one batch differ in length by at most this factor
 _REMOTE_BATCH = 64
 _DUAL_ENCODERS = {"clip", "siglip", "siglip2", "chinese_clip", "altclip"}
 
@@ -253,6 +254,19 @@ def _features(output: Any) -> np.ndarray:
     return tensor.detach().float().cpu().numpy()
 
 
+def length_groups(texts: Sequence[str], ratio: float = LENGTH_RATIO) -> list[list[str]]:
+    """`texts` in groups of similar length (the longest at most `ratio` × the shortest, in characters),
+    shortest first: an encoder pads a batch to its longest text, so two long record-level queries and two
+    short trajectory-level ones cost two long passes, not four."""
+    groups: list[list[str]] = []
+    for text in sorted(texts, key=len):
+        if groups and len(text) <= ratio * max(1, len(groups[-1][0])):
+            groups[-1].append(text)
+        else:
+            groups.append([text])
+    return groups
+
+
 class CachedTextEmbedder:
     """A text embedder that remembers the vectors of the texts it embedded (least recently used out first).
 
@@ -279,10 +293,10 @@ class CachedTextEmbedder:
             for text in known:
                 self._vectors.move_to_end(text)
         missing = list(dict.fromkeys(text for text in texts if text not in known))
-        if missing:
-            fresh = np.asarray(self.inner.embed_texts(missing), dtype=np.float32)
-            known |= dict(zip(missing, fresh, strict=True))
-            self._remember(missing, fresh)
+        for group in length_groups(missing):
+            fresh = np.asarray(self.inner.embed_texts(group), dtype=np.float32)
+            known |= dict(zip(group, fresh, strict=True))
+            self._remember(group, fresh)
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         return np.stack([known[text] for text in texts])
