@@ -19,7 +19,7 @@ from nodes.extractive.anchor import (
     mentions,
 )
 from nodes.extractive.question import QuestionShape, head_noun
-from nodes.extractive.spans import definition_head, is_continent, kinds_of, nearness
+from nodes.extractive.spans import definition_head, is_continent, kind_words, kinds_of, nearness
 
 ANCHOR_PREFIX = "Image shows: "
 NAMED_PREFIX = "Question names: "
@@ -168,7 +168,7 @@ def _answerable(
 
     def defined_as(link: str, kinds: frozenset[str]) -> bool:
         return is_continent(link, kinds) or any(
-            is_about(t, x, link) and kinds & set(definition_head(x)) for t, x in entries
+            is_about(t, x, link) and kinds & kind_words(x) for t, x in entries
         )
 
     return frozenset(link for link in links if defined_as(link, asked) and not defined_as(link, passed))

@@ -246,7 +246,8 @@ def asks_only_what_is_shown(lower: str, reference: str, type_noun: str | None) -
     if type_noun and reference and type_noun not in reference.split() and type_noun not in _NAME_NOUNS:
         return False
     plain = _LOCATIVE_TAIL.sub("", lower)
-    left = set(asked_words(plain, reference)) - _IDENTITY_FILLER - {type_noun or ""}
+    skip = _IDENTITY_FILLER | IMAGE_WORDS | set(reference.split()) | {type_noun or "", "other"}
+    left = set(content_words(plain)) - skip  # verbs stay: "which museum holds this painting" asks more
     return not left and bool(reference or _POINTING.search(lower))
 
 

@@ -112,6 +112,7 @@ _HEAD_ENDS = word_set("""
     before during since until across around along within about like where when while
 """)
 _LINKING = word_set("of de van von da du la le del the and")
+_DETERMINERS = word_set("the a an its their his her some many several")
 COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it is of the asked kind
 TYPED_PHRASE_FIT = 0.6
 OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
@@ -279,9 +280,14 @@ def measures(text: str, units: frozenset[str] = UNITS, unitless: bool = False) -
 
 
 def typed_phrases(text: str, noun: str) -> list[str]:
-    """Lower-case "<modifier> <noun>" phrases ("northern hemisphere") for kinds that are not names."""
+    """Lower-case "<modifier> <noun>" phrases ("northern hemisphere") for kinds that are not names; a verb
+    form before the noun is no modifier ("for fixing computer faults")."""
     pattern = rf"\b([a-z][\w-]+)\s+({re.escape(noun)}s?)\b"
-    return [f"{mod} {head}" for mod, head in re.findall(pattern, text) if mod not in STOPWORDS]
+    return [
+        f"{mod} {head}"
+        for mod, head in re.findall(pattern, text)
+        if mod not in STOPWORDS and not mod.endswith(("ing", "ed"))
+    ]
 
 
 # --- scoring ----------------------------------------------------------------------------------------
@@ -372,17 +378,15 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     kinds = kinds_of(noun)
     head = name_head(span)
     if span[:1].islower():
-        named_kind = any(kinds & set(definition_head(other.text)) for other in lines)
+        named_kind = any(kinds & kind_words(other.text) for other in lines)
         return TYPED_PHRASE_FIT if head in kinds and not named_kind else 0.0
     if head in kinds or is_continent(span, kinds):
         return 1.0  # "Indian Ocean", "Guatemala City", "People's Republic of China"; a continent
-    kind_words = "|".join(re.escape(k) for k in kinds)
+    kind_pattern = "|".join(re.escape(k) for k in kinds)
     apposition = (
-        rf"\b(?:{kind_words}),?\s+(?:the\s+)?{re.escape(span)}"  # "the star Regulus", "its moon, Triton"
+        rf"\b(?:{kind_pattern}),?\s+(?:the\s+)?{re.escape(span)}"  # "the star Regulus", "its moon, Triton"
     )
-    copula = (
-        rf"{re.escape(span)},?\s+(?:is|was|are|were)\s+(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}(?:{kind_words})\b"
-    )
+    copula = rf"{re.escape(span)},?\s+(?:is|was|are|were)\s+(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}(?:{kind_pattern})\b"
     if re.search(apposition, line.text, re.IGNORECASE) or re.search(copula, line.text, re.IGNORECASE):
         return 1.0
     fit = entry_fit(span, kinds, lines)
@@ -437,7 +441,7 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
         return 0.0
     kinds = kinds_of(shape.type_noun)
     for line in lines:
-        if not is_entry_of(span, line) or not kinds & set(definition_head(line.text)):
+        if not is_entry_of(span, line) or not kinds & kind_words(line.text):
             continue
         words = " ".join([*kind_aliases(line.text), definition(line.text)]).split()
         for i, word in enumerate(words):
@@ -461,8 +465,7 @@ def entry_fit(span: str, kinds: frozenset[str], lines: Sequence[EvidenceLine]) -
     entries = [line for line in lines if is_entry_of(span, line)]
     if not entries:
         return UNKNOWN_TYPE_FIT
-    heads = [set(definition_head(line.text)) for line in entries]
-    return DEFINED_FIT if any(kinds & head for head in heads) else OTHER_KIND_FIT
+    return DEFINED_FIT if any(kinds & kind_words(line.text) for line in entries) else OTHER_KIND_FIT
 
 
 def _definition_words(text: str) -> list[str]:
@@ -488,11 +491,21 @@ def definition_head(text: str) -> list[str]:
     return _head(words) + [w for alias in kind_aliases(text) for w in _head(alias.lower().split())]
 
 
+def kind_words(text: str) -> set[str]:
+    """The nouns that say what an entry is: the last word of each coordinated part of its definition
+    head ("the capital and largest city" → capital, city; "American computer scientist and rear
+    admiral" → scientist, admiral — a scientist, not a computer)."""
+    parts = re.split(r"\s*(?:\band\b|\bor\b|,)\s*", " ".join(definition_head(text)))
+    return {part.split()[-1] for part in parts if part.split()}
+
+
 def _head(words: Sequence[str]) -> list[str]:
-    """The words up to the first preposition or clause word, within the first sentence."""
+    """The words up to the first preposition, clause word or participle clause ("a monarchy occupying the
+    …", but "a string of islands" keeps its noun), within the first sentence."""
     head = []
-    for word in words:
-        if word in _HEAD_ENDS:
+    for word, following in zip(words, [*words[1:], ""], strict=False):  # "" follows the last word
+        participle = len(word) > 4 and word.endswith("ing") and following in _DETERMINERS
+        if word in _HEAD_ENDS or participle:
             break
         head.append(word.rstrip("."))
         if word.endswith("."):
