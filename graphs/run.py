@@ -300,14 +300,15 @@ def in_process_backend(overrides: dict[str, Any], graph: str = DEFAULT_GRAPH) ->
 
 def preflight(context: Any) -> None:
     """Raise before item 1 what every item would otherwise fail with: a model server that is down
-    (or lacks the model), a checkpoint that is missing, a KB that does not exist or does not match."""
+    (or lacks the model), a checkpoint that is missing, a KB that does not exist or does not match,
+    a KB server that does not answer."""
     from nodes.common import knowledge_base
     from tools.models import check_backend
 
     if context.generative:
         check_backend(context.model)
     if not (context.web and context.kbs == "text"):
-        knowledge_base(context)
+        knowledge_base(context).count()  # a request: an opened KB may sit on a server that died since
 
 
 def server_backend(url: str, overrides: dict[str, Any], assistant: str = DEFAULT_GRAPH) -> Backend:

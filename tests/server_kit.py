@@ -51,13 +51,13 @@ def wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
 
 
 @contextlib.contextmanager
-def running(command: list[str], url: str, log: Path, env: dict[str, str]) -> Iterator[None]:
-    """Start `command`, wait until `url` answers, and stop it afterwards."""
+def running(command: list[str], url: str, log: Path, env: dict[str, str]) -> Iterator[subprocess.Popen]:
+    """Start `command`, wait until `url` answers, yield the process, and stop it afterwards."""
     with log.open("w") as sink:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT)
     try:
         wait_until_up(url, process, log)
-        yield
+        yield process
     finally:
         process.terminate()
         try:
@@ -70,6 +70,15 @@ def running(command: list[str], url: str, log: Path, env: dict[str, str]) -> Ite
 @contextlib.contextmanager
 def langgraph_dev(folder: Path, env: dict[str, str], config_env: dict[str, str]) -> Iterator[str]:
     """`langgraph dev` on a free port serving the shipped graphs; yields its URL."""
+    with langgraph_dev_process(folder, env, config_env) as (url, _):
+        yield url
+
+
+@contextlib.contextmanager
+def langgraph_dev_process(
+    folder: Path, env: dict[str, str], config_env: dict[str, str]
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`langgraph_dev`, yielding its URL and its process (to watch its memory)."""
     config = json.loads((ROOT / "langgraph.json").read_text())
     config["graphs"] = {name: str(ROOT / path) for name, path in config["graphs"].items()}
     config["env"] = {**config["env"], **config_env}
@@ -88,8 +97,8 @@ def langgraph_dev(folder: Path, env: dict[str, str], config_env: dict[str, str])
         "--config",
         str(config_path),
     ]
-    with running(command, f"{url}/ok", folder / "langgraph.log", os.environ | env):
-        yield url
+    with running(command, f"{url}/ok", folder / "langgraph.log", os.environ | env) as process:
+        yield url, process
 
 
 def mcp_command(*args: str) -> list[str]:

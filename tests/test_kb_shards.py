@@ -8,6 +8,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,7 +16,7 @@ from test_kb_build import CLI
 from test_kb_fakes import IMAGE, SLOW_TEXT, TEXT, TEXT_WIDE, register_fakes
 from test_kb_store import write_corpus
 
-from kb.build import build_kb, main
+from kb.build import BuildSummary, build_kb, main
 from kb.store import KnowledgeBase, open_kb
 from tests.server_kit import ChromaServer
 from tools.errors import InputError, KBError
@@ -87,6 +88,16 @@ def finish(process: subprocess.Popen[str]) -> str:
     return out
 
 
+def build_shard(
+    server: ChromaServer, corpus: tuple[Path, Path], name: str, shard: tuple[int, int], **options: Any
+) -> BuildSummary:
+    """One shard built into the server by `build_kb` in this process (the fake embedders)."""
+    return build_kb(
+        None, [corpus[0]], [corpus[1]], chroma_host=server.host, chroma_port=server.port, name=name,
+        shard=shard, progress=False, **{"text_embedder": TEXT, "image_embedder": IMAGE, **options},
+    )  # fmt: skip
+
+
 def served(server: ChromaServer, name: str) -> KnowledgeBase:
     return open_kb(
         chroma_host=server.host, chroma_port=server.port, name=name, text_embedder=TEXT, image_embedder=IMAGE
@@ -121,13 +132,7 @@ def test_a_killed_shard_resumes_without_duplicates(
     stored_before = served(server, "resumed").count()["text"]
     assert 0 < stored_before < in_shard
 
-    options = {"chroma_host": server.host, "chroma_port": server.port, "name": "resumed", "progress": False}
-    rerun, other = (
-        build_kb(
-            None, [corpus[0]], [corpus[1]], text_embedder=TEXT, image_embedder=IMAGE, shard=(i, 2), **options
-        )
-        for i in (0, 1)
-    )
+    rerun, other = (build_shard(server, corpus, "resumed", (i, 2)) for i in (0, 1))
     assert rerun.already_present["text"] == stored_before  # resumed: nothing embedded twice
     assert rerun.added["text"] + stored_before == in_shard
     assert other.already_present == {"text": 0, "pairs": 0}
@@ -137,19 +142,7 @@ def test_a_killed_shard_resumes_without_duplicates(
 def test_a_shard_with_other_embedders_is_refused_before_writing(
     server: ChromaServer, corpus: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    build_kb(
-        None,
-        [corpus[0]],
-        [],
-        chroma_host=server.host,
-        chroma_port=server.port,
-        name="checked",
-        text_embedder=TEXT,
-        image_embedder=IMAGE,
-        limit=20,
-        shard=(0, 2),
-        progress=False,
-    )
+    build_shard(server, corpus, "checked", (0, 2), limit=20)
     before = served(server, "checked").count()
     where = ["--chroma-host", server.host, "--chroma-port", str(server.port), "--name", "checked"]
     flags = [
@@ -167,18 +160,7 @@ def test_a_shard_with_other_embedders_is_refused_before_writing(
     assert "built with text embedder test:hash-words-32 (32-d)" in err and "\n" not in err
     assert served(server, "checked").count() == before
     with pytest.raises(KBError, match="test:hash-words-32"):
-        build_kb(
-            None,
-            [corpus[0]],
-            [],
-            chroma_host=server.host,
-            chroma_port=server.port,
-            name="checked",
-            text_embedder=TEXT_WIDE,
-            image_embedder=IMAGE,
-            shard=(1, 2),
-            progress=False,
-        )
+        build_shard(server, corpus, "checked", (1, 2), text_embedder=TEXT_WIDE)
 
 
 def test_limited_shards_equal_the_limited_build_and_a_folder_refuses_shards(
@@ -188,16 +170,7 @@ def test_limited_shards_equal_the_limited_build_and_a_folder_refuses_shards(
     build_kb(str(tmp_path / "one"), [corpus[0]], [corpus[1]], **options)
     one = open_kb(str(tmp_path / "one"), text_embedder=TEXT, image_embedder=IMAGE)
     for index in range(3):
-        build_kb(
-            None,
-            [corpus[0]],
-            [corpus[1]],
-            chroma_host=server.host,
-            chroma_port=server.port,
-            name="limited",
-            shard=(index, 3),
-            **options,
-        )
+        build_shard(server, corpus, "limited", (index, 3), limit=50)
     assert one.count() == {"text": 50, "pairs": 30}
     assert_same_records(served(server, "limited"), one)
     with pytest.raises(InputError, match=r"--shard needs a Chroma server.*chroma run"):
