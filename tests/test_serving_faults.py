@@ -101,9 +101,6 @@ def test_mcp_tools_whose_kb_server_dies_fail_in_one_line_and_answer_after_the_re
     async def main(url: str) -> None:
         async with streamable_http_client(url) as (read, write, _), ClientSession(read, write) as session:
             await session.initialize()
-            assert not any(
-                result.isError for result in await asyncio.wait_for(calls(session), CLIENT_TIMEOUT_S)
-            )
             restarted.kill()
             for result in await asyncio.wait_for(calls(session), CLIENT_TIMEOUT_S):
                 assert result.isError
