@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
 import json
 import os
 import signal
@@ -44,6 +43,7 @@ from tqdm import tqdm
 from graphs.registry import DEFAULT_GRAPH, GRAPHS, context_fields, field_defaults, graph_entry
 from tools.errors import ConfigError, ImageError, InputError, PMSRError
 from tools.images import load_image
+from tools.shards import Shard, in_shard, parse_shard
 
 Invoke = Callable[[dict[str, Any]], dict[str, Any]]
 """Runs one graph input `{"question", "image"}` and returns the graph's output state."""
@@ -103,13 +103,8 @@ def _parse_line(path: Path, number: int, raw: str) -> Item:
     return Item(str(data.get("id") or fallback_id), number, data)
 
 
-def shard_of(item_id: str, shards: int) -> int:
-    """A stable shard number for an id (the same on every machine and Python run)."""
-    return int.from_bytes(hashlib.sha1(item_id.encode("utf-8")).digest()[:8], "big") % shards
-
-
 def select_items(
-    items: Iterable[Item], ids: Sequence[str] | None = None, shard: tuple[int, int] | None = None,
+    items: Iterable[Item], ids: Sequence[str] | None = None, shard: Shard | None = None,
     limit: int | None = None,
 ) -> list[Item]:  # fmt: skip
     """Filter by ids and shard, drop repeated ids (first wins), then keep the first `limit`."""
@@ -118,7 +113,7 @@ def select_items(
     for item in items:
         if wanted is not None and item.id not in wanted:
             continue
-        if shard is not None and shard_of(item.id, shard[1]) != shard[0]:
+        if not in_shard(item.id, shard):
             continue
         chosen.setdefault(item.id, item)
     return list(chosen.values())[:limit] if limit is not None else list(chosen.values())
@@ -305,14 +300,15 @@ def in_process_backend(overrides: dict[str, Any], graph: str = DEFAULT_GRAPH) ->
 
 def preflight(context: Any) -> None:
     """Raise before item 1 what every item would otherwise fail with: a model server that is down
-    (or lacks the model), a checkpoint that is missing, a KB that does not exist or does not match."""
+    (or lacks the model), a checkpoint that is missing, a KB that does not exist or does not match,
+    a KB server that does not answer."""
     from nodes.common import knowledge_base
     from tools.models import check_backend
 
     if context.generative:
         check_backend(context.model)
     if not (context.web and context.kbs == "text"):
-        knowledge_base(context)
+        knowledge_base(context).count()  # a request: an opened KB may sit on a server that died since
 
 
 def server_backend(url: str, overrides: dict[str, Any], assistant: str = DEFAULT_GRAPH) -> Backend:
@@ -362,7 +358,7 @@ class _Signals:
 
 def run_batch(
     questions: str | Path, out: str | Path, backend: Backend, concurrency: int = 4, limit: int | None = None,
-    ids: Sequence[str] | None = None, retry_failed: bool = False, shard: tuple[int, int] | None = None,
+    ids: Sequence[str] | None = None, retry_failed: bool = False, shard: Shard | None = None,
     progress: bool = True,
 ) -> RunStats:  # fmt: skip
     """Run every selected question not yet in `out`, `concurrency` at a time, appending results."""
@@ -456,16 +452,6 @@ def context_overrides(args: argparse.Namespace) -> dict[str, Any]:
     return {f.name: getattr(args, f.name) for f in context_fields() if getattr(args, f.name) is not None}
 
 
-def _shard(text: str) -> tuple[int, int]:
-    try:
-        index, count = (int(part) for part in text.split("/"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--shard wants I/N with integers, got {text!r}") from None
-    if not 0 <= index < count:
-        raise argparse.ArgumentTypeError(f"--shard {text}: need 0 <= I < N")
-    return index, count
-
-
 def _add_score_options(parser: argparse.ArgumentParser) -> None:
     from evaluation.metrics import RewardConfig  # light: pure functions
 
@@ -515,7 +501,9 @@ def run_parser() -> argparse.ArgumentParser:
     parser.add_argument("--limit", type=int, help="run only the first N selected items")
     parser.add_argument("--ids", nargs="+", help="run only these ids")
     parser.add_argument("--retry-failed", action="store_true", help="rerun items whose result is an error")
-    parser.add_argument("--shard", type=_shard, metavar="I/N", help="run shard I of N (0-based, by id hash)")
+    parser.add_argument(
+        "--shard", type=parse_shard, metavar="I/N", help="run shard I of N (0-based, by id hash)"
+    )
     parser.add_argument(
         "--graph",
         choices=list(GRAPHS),

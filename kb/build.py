@@ -5,6 +5,11 @@ up in the collection and the ones already stored are skipped, so a rerun adds no
 little, and a build killed midway resumes where it stopped (each batch is one atomic upsert).
 Every record is written with a per-run `build` token, which tells an id repeated within this run's
 input (counted as `skipped`) from one stored by an earlier run (`already_present`).
+
+`--shard I/N` keeps the records whose id hashes to I (`tools.shards`), so N builders — processes or
+machines — embed disjoint parts into one Chroma server at once; together they store exactly what one
+build stores, and a killed shard resumes like any build. Every builder opens the KB with its embedder
+specs, so a shard started with other embedders is refused before it writes anything.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from kb.store import Kind, KnowledgeBase, open_kb
 from tools.devices import DEVICE_FORMS
 from tools.errors import ImageError, InputError, PMSRError
 from tools.images import load_image
+from tools.shards import Shard, in_shard, parse_shard
 
 log = logging.getLogger(__name__)
 R = TypeVar("R", Passage, Pair)
@@ -54,6 +60,7 @@ class BuildSummary:
     malformed: int = 0
     missing_images: int = 0
     excluded: int = 0
+    other_shards: int = 0
     seconds: float = 0.0
     total: dict[str, int] = field(default_factory=dict)
 
@@ -70,7 +77,8 @@ class BuildSummary:
         )
         return (
             f"{kinds}; {self.malformed} malformed lines, {self.missing_images} missing/unreadable images, "
-            f"{self.excluded} excluded question images; {self.seconds:.1f} s, {self.per_second:.1f} records/s"
+            f"{self.excluded} excluded question images, {self.other_shards} left to other shards; "
+            f"{self.seconds:.1f} s, {self.per_second:.1f} records/s"
         )
 
 
@@ -82,6 +90,7 @@ class _Run:
     batch_sizes: dict[Kind, int]
     excluder: ImageExcluder | None
     progress: bool
+    shard: Shard | None = None
 
 
 def build_kb(
@@ -104,6 +113,7 @@ def build_kb(
     progress: bool = True,
     device: str | None = None,
     dtype: str | None = None,
+    shard: Shard | None = None,
 ) -> BuildSummary:
     """Add the passages of `text_files` and the pairs of `pair_files` to the KB, skipping stored ids.
 
@@ -112,11 +122,18 @@ def build_kb(
     A batch is one embedding call and one atomic upsert: `batch_size` text passages (the embedder sorts
     a call's texts by length, so bigger batches pad less) or `pair_batch_size` pairs (whose decoded
     images are held in memory together). `device` / `dtype` place in-process embedders (`tools.devices`).
+    `shard=(I, N)` keeps the records whose id hashes to I (after `limit`, so the N shards of a limited
+    build store what the limited build stores); it needs a Chroma server, which takes several writers.
     """
     _require_files([*text_files, *pair_files, *exclude_images])
     for option, size in (("--batch-size", batch_size), ("--pair-batch-size", pair_batch_size)):
         if size < 1:
             raise InputError(f"{option} must be ≥ 1, got {size}")
+    if shard is not None and not chroma_host:
+        raise InputError(
+            "--shard needs a Chroma server: an embedded --kb-dir takes one writer at a time — start "
+            "`chroma run --path DIR --port 8000` and give every shard --chroma-host HOST --chroma-port 8000"
+        )
     started = time.perf_counter()
     kb = open_kb(
         kb_dir,
@@ -131,15 +148,15 @@ def build_kb(
     )
     excluder = ImageExcluder.from_questions(exclude_images, exclude_distance) if exclude_images else None
     sizes: dict[Kind, int] = {"text": batch_size, "pairs": pair_batch_size}
-    run = _Run(kb, BuildSummary(), uuid.uuid4().hex[:12], sizes, excluder, progress)
+    run = _Run(kb, BuildSummary(), uuid.uuid4().hex[:12], sizes, excluder, progress, shard)
     stats = ReadStats()
     passages = _chain(
         read_passages(f, chunk_size=chunk_size, chunk_overlap=chunk_overlap, stats=stats) for f in text_files
     )
     pairs = _chain(read_pairs(f, stats=stats) for f in pair_files)
     with logging_redirect_tqdm():
-        _ingest(run, "text", itertools.islice(passages, limit), _embed_passages)
-        _ingest(run, "pairs", itertools.islice(pairs, limit), _embed_pairs)
+        _ingest(run, "text", _own(run, itertools.islice(passages, limit)), _embed_passages)
+        _ingest(run, "pairs", _own(run, itertools.islice(pairs, limit)), _embed_pairs)
     run.summary.malformed = stats.malformed
     run.summary.total = kb.count()
     run.summary.seconds = time.perf_counter() - started
@@ -157,6 +174,15 @@ def _require_files(paths: Iterable[str | Path]) -> None:
 def _chain(iterables: Iterable[Iterator[R]]) -> Iterator[R]:
     for iterable in iterables:
         yield from iterable
+
+
+def _own(run: _Run, records: Iterator[R]) -> Iterator[R]:
+    """The records of this run's shard; the others are counted and left alone."""
+    for record in records:
+        if in_shard(record.id, run.shard):
+            yield record
+        else:
+            run.summary.other_shards += 1
 
 
 def _batches(records: Iterator[R], size: int) -> Iterator[list[R]]:
@@ -264,6 +290,12 @@ def _parser() -> argparse.ArgumentParser:
     options.add_argument("--text-embedder", default="embedded", help="spec, e.g. embedded, ollama:<m>")
     options.add_argument("--image-embedder", default="embedded", help="spec, e.g. embedded, hf:<path>")
     options.add_argument("--limit", type=int, default=None, help="read at most N records per collection")
+    options.add_argument(
+        "--shard",
+        type=parse_shard,
+        metavar="I/N",
+        help="build shard I of N (0-based, by id hash) into the Chroma server; run N builders at once",
+    )
     options.add_argument("--device", help=f"where local embedders run: {DEVICE_FORMS} (default: PMSR_DEVICE)")
     options.add_argument(
         "--dtype", help="their weight dtype: auto, float32, float16, bfloat16 (default: PMSR_DTYPE)"
@@ -312,6 +344,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             progress=not args.quiet,
             device=args.device,
             dtype=args.dtype,
+            shard=args.shard,
         )
     except PMSRError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -10,16 +10,19 @@ Qwen3-Embedding text + SigLIP2 image), so a pair's text and a passage are compar
 of a CLIP-like image embedder is not used.
 
 Each collection records the embedder ids and dimensions it was built with; opening it with others
-raises `KBError` instead of returning meaningless neighbours.
+raises `KBError` instead of returning meaningless neighbours. A Chroma server that cannot be reached —
+down from the start, or killed while the KB is in use — raises `BackendUnavailable` naming the server
+and how to start it; once it is back, the same `KnowledgeBase` works again (its HTTP client reconnects).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Concatenate, Literal, ParamSpec, TypeVar
 
 import chromadb
 import httpx
@@ -39,6 +42,24 @@ HNSW_CONFIG: dict[str, Any] = {"space": "ip", "max_neighbors": 32, "ef_construct
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,49}")
 Kind = Literal["text", "pairs"]
 ImageQuery = LoadedImage | Image.Image | np.ndarray
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def _server_call(
+    method: Callable[Concatenate[KnowledgeBase, P], T],
+) -> Callable[Concatenate[KnowledgeBase, P], T]:
+    """A `KnowledgeBase` method that talks to Chroma: a lost server connection becomes a one-line
+    `BackendUnavailable` naming the server (the KB's `where`)."""
+
+    @functools.wraps(method)
+    def call(kb: KnowledgeBase, *args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return method(kb, *args, **kwargs)
+        except httpx.TransportError as exc:
+            raise BackendUnavailable(unreachable(kb.where, exc)) from None
+
+    return call
 
 
 class KnowledgeBase:
@@ -74,6 +95,7 @@ class KnowledgeBase:
             meta |= {"image_embedder": self.image_embedder.id, "image_dim": self.image_embedder.dim}
         return meta
 
+    @_server_call
     def _open_collection(self, client: Any, kind: Kind, create: bool) -> Any:
         name, expected = f"{self.name}_{kind}", self._expected_metadata(kind)
         if create:
@@ -104,6 +126,7 @@ class KnowledgeBase:
 
     # ---- writing (used by kb.build) ----------------------------------------------------------
 
+    @_server_call
     def existing(self, kind: Kind, ids: Sequence[str]) -> dict[str, str]:
         """Which of `ids` are stored already, mapped to the build token they were written by."""
         if not ids:
@@ -111,6 +134,7 @@ class KnowledgeBase:
         got = self._collections[kind].get(ids=list(ids), include=["metadatas"])
         return {i: str((m or {}).get("build", "")) for i, m in zip(got["ids"], got["metadatas"], strict=True)}
 
+    @_server_call
     def upsert(
         self,
         kind: Kind,
@@ -134,6 +158,7 @@ class KnowledgeBase:
         """The underlying Chroma collection (for inspection and tuning, e.g. `modify(configuration=...)`)."""
         return self._collections[kind]
 
+    @_server_call
     def count(self) -> dict[str, int]:
         """Number of records per collection: `{"text": n, "pairs": m}`."""
         return {kind: collection.count() for kind, collection in self._collections.items()}
@@ -192,6 +217,7 @@ class KnowledgeBase:
         no_image = np.zeros(self.image_embedder.dim, np.float32)
         return self.search_pairs_many(no_image, text_vec[None, :], k, 1.0, exclude)[0]
 
+    @_server_call
     def fetch(self, ids: Sequence[str]) -> list[Candidate]:
         """The stored passages and pairs with these ids, in the order asked (score 1.0); unknown ids are
         left out."""
@@ -210,6 +236,7 @@ class KnowledgeBase:
             return image.astype(np.float32)
         return self.embed_image(image)
 
+    @_server_call
     def _query(
         self,
         kind: Kind,
@@ -271,6 +298,17 @@ def _missing_message(where: str, name: str) -> str:
     target = f"--kb-dir {where}" if not where.startswith("http") else _server_flags(where)
     command = f"python -m kb.build {target} --name {name} --text … --pairs …"
     return f"no knowledge base {name!r} at {where} — build it with `{command}`"
+
+
+def unreachable(url: str, exc: BaseException) -> str:
+    """The one-line message for a Chroma server that does not answer: what failed and how to fix it."""
+    host, _, port = url.removeprefix("http://").rpartition(":")
+    reason = " ".join(str(exc).split()) or "no answer"
+    return (
+        f"KB server at {url} is unreachable ({type(exc).__name__}: {reason}): start it with "
+        f"`chroma run --path DIR --host {host} --port {port}`, or fix PMSR_CHROMA_HOST/PMSR_CHROMA_PORT "
+        "(--chroma-host/--chroma-port), or use an embedded KB (--kb-dir)"
+    )
 
 
 def _server_flags(url: str) -> str:
@@ -349,7 +387,4 @@ def _server_client(host: str, port: int) -> Any:
             host=host, port=port, settings=chromadb.Settings(anonymized_telemetry=False)
         )
     except (ValueError, OSError, httpx.HTTPError) as exc:
-        raise BackendUnavailable(
-            f"cannot reach Chroma server at http://{host}:{port} ({exc}) — start it with "
-            f"`chroma run --path DIR --host {host} --port {port}`, or drop --chroma-host to use --kb-dir"
-        ) from None
+        raise BackendUnavailable(unreachable(f"http://{host}:{port}", exc)) from None

@@ -1,10 +1,12 @@
-"""Real servers for the serving tests and benchmarks: `langgraph dev` and the MCP server, on 127.0.0.1.
+"""Real servers for the serving tests and benchmarks: `langgraph dev`, the MCP server and a Chroma server
+(`chroma run`), on 127.0.0.1.
 
 `langgraph_dev` runs the shipped `langgraph.json` (its graphs, `http` and `env` sections) with the
 operator's settings of the test: `env` for the process (PMSR_KB_DIR, …) and `config_env` for the
 keys `langgraph.json` itself sets (the server lets those win over the process environment).
 `mcp_command` starts `python -m tools.mcp_server` with the deterministic test backends registered
-first (`tests/graph_kit.py`), the way an application plugs in its own models.
+first (`tests/graph_kit.py`), the way an application plugs in its own models. `ChromaServer` can be
+killed like a crashed server and restarted on the same port and data.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -48,13 +51,13 @@ def wait_until_up(url: str, process: subprocess.Popen, log: Path) -> None:
 
 
 @contextlib.contextmanager
-def running(command: list[str], url: str, log: Path, env: dict[str, str]) -> Iterator[None]:
-    """Start `command`, wait until `url` answers, and stop it afterwards."""
+def running(command: list[str], url: str, log: Path, env: dict[str, str]) -> Iterator[subprocess.Popen]:
+    """Start `command`, wait until `url` answers, yield the process, and stop it afterwards."""
     with log.open("w") as sink:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT)
     try:
         wait_until_up(url, process, log)
-        yield
+        yield process
     finally:
         process.terminate()
         try:
@@ -67,6 +70,15 @@ def running(command: list[str], url: str, log: Path, env: dict[str, str]) -> Ite
 @contextlib.contextmanager
 def langgraph_dev(folder: Path, env: dict[str, str], config_env: dict[str, str]) -> Iterator[str]:
     """`langgraph dev` on a free port serving the shipped graphs; yields its URL."""
+    with langgraph_dev_process(folder, env, config_env) as (url, _):
+        yield url
+
+
+@contextlib.contextmanager
+def langgraph_dev_process(
+    folder: Path, env: dict[str, str], config_env: dict[str, str]
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """`langgraph_dev`, yielding its URL and its process (to watch its memory)."""
     config = json.loads((ROOT / "langgraph.json").read_text())
     config["graphs"] = {name: str(ROOT / path) for name, path in config["graphs"].items()}
     config["env"] = {**config["env"], **config_env}
@@ -85,8 +97,8 @@ def langgraph_dev(folder: Path, env: dict[str, str], config_env: dict[str, str])
         "--config",
         str(config_path),
     ]
-    with running(command, f"{url}/ok", folder / "langgraph.log", os.environ | env):
-        yield url
+    with running(command, f"{url}/ok", folder / "langgraph.log", os.environ | env) as process:
+        yield url, process
 
 
 def mcp_command(*args: str) -> list[str]:
@@ -101,3 +113,51 @@ def mcp_http(folder: Path, env: dict[str, str]) -> Iterator[str]:
     url = f"http://127.0.0.1:{port}/mcp"
     with running(mcp_command("--transport", "http", "--port", str(port)), url, folder / "mcp.log", env):
         yield url
+
+
+class ChromaServer:
+    """`chroma run` over `folder`/data on 127.0.0.1: started, killed (SIGKILL, like a crash) and restarted
+    on the same port, serving the same data."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.folder = folder
+        self.host = "127.0.0.1"
+        self.port = port or free_port()
+        self.url = f"http://{self.host}:{self.port}"
+        self._process: subprocess.Popen | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process else None
+
+    def start(self) -> ChromaServer:
+        chroma = str(Path(sys.executable).with_name("chroma"))
+        command = [chroma, "run", "--path", str(self.folder / "data"), "--host", self.host]
+        self.folder.mkdir(parents=True, exist_ok=True)
+        log = self.folder / "chroma.log"
+        with log.open("a") as sink:
+            self._process = subprocess.Popen(
+                [*command, "--port", str(self.port)], stdout=sink, stderr=subprocess.STDOUT
+            )
+        wait_until_up(f"{self.url}/api/v2/heartbeat", self._process, log)
+        return self
+
+    def kill(self) -> None:
+        """End the server at once, as a crash would (no shutdown handlers run)."""
+        if self._process and self._process.poll() is None:
+            self._process.send_signal(signal.SIGKILL)
+            self._process.wait()
+
+    def stop(self) -> None:
+        if self._process and self._process.poll() is None:
+            self._process.terminate()
+            try:
+                self._process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def __enter__(self) -> ChromaServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

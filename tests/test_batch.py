@@ -32,10 +32,10 @@ from graphs.run import (
     run_batch,
     run_parser,
     select_items,
-    shard_of,
 )
 from kb.build import build_kb
 from tests.conftest import free_port
+from tools.shards import shard_of
 
 ROOT = Path(__file__).resolve().parent.parent
 

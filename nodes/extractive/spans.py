@@ -386,7 +386,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     apposition = (
         rf"\b(?:{kind_pattern}),?\s+(?:the\s+)?{re.escape(span)}"  # "the star Regulus", "its moon, Triton"
     )
-    copula = rf"{re.escape(span)},?\s+(?:is|was|are|were)\s+(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}(?:{kind_pattern})\b"
+    is_a = r"(?:is|was|are|were)\s+(?:a|an|the)\s+"
+    copula = rf"{re.escape(span)},?\s+{is_a}(?:[\w-]+\s+){{0,2}}(?:{kind_pattern})\b"
     if re.search(apposition, line.text, re.IGNORECASE) or re.search(copula, line.text, re.IGNORECASE):
         return 1.0
     fit = entry_fit(span, kinds, lines)
