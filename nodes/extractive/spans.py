@@ -482,6 +482,11 @@ def definition_head(text: str) -> list[str]:
     """The words that say what an entry is: in a gloss ("Lima, …: the capital and largest city of
     …"), its definition up to the first preposition or clause break ([the, capital, and, largest,
     city]); in prose ("Ganymede, a moon of Jupiter, is the largest moon …"), the same after the copula."""
+    return [word for head in definition_heads(text) for word in head]
+
+
+def definition_heads(text: str) -> list[list[str]]:
+    """The head of an entry's definition, then the head of each of its kind aliases, each on its own."""
     words = _definition_words(text)
     if not entry_names(text):
         copula = next((i for i, w in enumerate(words[:8]) if w in _COPULAS), None)
@@ -489,23 +494,26 @@ def definition_head(text: str) -> list[str]:
         # the Zeta River" says what the outflow is, not what the entry's entity is).
         possessive = bool(words) and words[0] in _POSSESSIVES
         words = words[copula + 1 :] if copula is not None and not possessive else []
-    return _head(words) + [w for alias in kind_aliases(text) for w in _head(alias.lower().split())]
+    return [_head(words)] + [_head(alias.lower().split()) for alias in kind_aliases(text)]
 
 
 def kind_words(text: str) -> set[str]:
     """The nouns that say what an entry is: the last word of each coordinated part of its definition
-    head ("the capital and largest city" → capital, city; "American computer scientist and rear
-    admiral" → scientist, admiral — a scientist, not a computer)."""
-    parts = re.split(r"\s*(?:\band\b|\bor\b|,)\s*", " ".join(definition_head(text)))
+    head and of each kind alias ("the capital and largest city" → capital, city; "American computer
+    scientist and rear admiral" → scientist, admiral — a scientist, not a computer)."""
+    coordinated = r"\s*(?:\band\b|\bor\b|,)\s*"
+    parts = [part for head in definition_heads(text) for part in re.split(coordinated, " ".join(head))]
     return {part.split()[-1] for part in parts if part.split()}
 
 
 def _head(words: Sequence[str]) -> list[str]:
     """The words up to the first preposition, clause word or participle clause ("a monarchy occupying the
-    …", but "a string of islands" keeps its noun), within the first sentence."""
+    …", "a republic containing 50 …"; but "a string of islands" keeps its noun), within the first
+    sentence."""
     head = []
     for word, following in zip(words, [*words[1:], ""], strict=False):  # "" follows the last word
-        participle = len(word) > 4 and word.endswith("ing") and following in _DETERMINERS
+        opens_object = following in _DETERMINERS or following.isdigit()
+        participle = len(word) > 4 and word.endswith("ing") and opens_object
         if word in _HEAD_ENDS or participle:
             break
         head.append(word.rstrip("."))
