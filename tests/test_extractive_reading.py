@@ -179,6 +179,16 @@ def test_a_span_of_the_expected_type_answers(question: str, text: str, answer: s
     assert best(question, [line(text.split(":")[0].split(",")[0], text)]) == answer
 
 
+def test_the_kinds_own_word_is_no_answer_and_the_city_of_a_name_is_a_city() -> None:
+    # a gloss titled by a common noun ("Capital, Ottawa: …") does not answer with that noun; a passage
+    # that speaks of "the city of Ottawa" says which name is a city
+    capital = line("Capital", "Capital, Ottawa: the federal government of Canada")
+    district = line("Parliament Hill", "Parliament Hill: a hill in the city of Ottawa above the river")
+    canada = line("Canada", "Canada: a nation in northern North America")
+    question = "Which city is the seat of government of this country?"
+    assert best(question, [capital, district, canada], known=("Canada",)) == "Ottawa"
+
+
 def test_demonyms_link_to_their_places() -> None:
     assert [place_of(n) for n in ("Australian", "North American", "Japanese", "Chinese", "Indian")] == [
         "Australia", "North America", "Japan", "China", "India",

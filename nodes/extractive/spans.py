@@ -380,6 +380,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if span[:1].islower():
         named_kind = any(kinds & kind_words(other.text) for other in lines)
         return TYPED_PHRASE_FIT if head in kinds and not named_kind else 0.0
+    if span.lower() in kinds:
+        return 0.0  # the kind's own word ("Capital" for "which city …?") names no one thing
     if head in kinds or is_continent(span, kinds):
         return 1.0  # "Indian Ocean", "Guatemala City", "People's Republic of China"; a continent
     kind_pattern = "|".join(re.escape(k) for k in kinds)
@@ -388,7 +390,9 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     )
     is_a = r"(?:is|was|are|were)\s+(?:a|an|the)\s+"
     copula = rf"{re.escape(span)},?\s+{is_a}(?:[\w-]+\s+){{0,2}}(?:{kind_pattern})\b"
-    if re.search(apposition, line.text, re.IGNORECASE) or re.search(copula, line.text, re.IGNORECASE):
+    # "the city of Lima" names a city; only the asked noun itself ("the capital of Peru" names no capital)
+    named_as = rf"\bthe\s+{re.escape(noun)}\s+of\s+{re.escape(span)}\b"
+    if any(re.search(pattern, line.text, re.IGNORECASE) for pattern in (apposition, copula, named_as)):
         return 1.0
     fit = entry_fit(span, kinds, lines)
     if fit == UNKNOWN_TYPE_FIT and head in TYPE_NOUNS and len(span.split()) > 1:
