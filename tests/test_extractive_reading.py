@@ -24,7 +24,7 @@ from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, place_of
 from nodes.extractive.chain import Chain, read_anchor_line
 from nodes.extractive.question import read_question
-from nodes.extractive.spans import EvidenceLine, rank_spans
+from nodes.extractive.spans import EvidenceLine, kind_words, rank_spans
 from tests.graph_kit import (
     TEST_IMAGE_EMBEDDER,
     TEST_MODEL,
@@ -322,6 +322,22 @@ def test_a_question_that_names_its_entity_anchors_on_it_over_a_weak_image_match(
     pointing = read_question("How far from Venus does this animal live?")
     assert guess_entities(strong, pointing)[0].title == "Abalone", "an image of a KB entity still decides"
     assert guess_entities(weak, pointing)[0].title == "Venus", "a weak image does not"
+
+
+@pytest.mark.parametrize(
+    ("entry", "kinds"),
+    [
+        ("Lhasa, capital of Tibet: the capital and largest city of Tibet", {"capital", "city"}),
+        ("Grace Hopper: American computer scientist and rear admiral (1906-1992)", {"scientist", "admiral"}),
+        ("Crab Nebula: a supernova remnant shaped like a crab, in Taurus", {"remnant"}),
+        ("Peru: a republic containing 25 regions in western South America", {"republic"}),
+        ("Bhutan: a monarchy occupying the eastern Himalayas", {"monarchy"}),
+        ("Kerala, Cochin, coastal state: a state in southwestern India", {"state"}),
+        ("Beagle: a breed of small hound", {"breed"}),
+    ],
+)  # fmt: skip
+def test_an_entrys_kind_is_the_head_noun_of_each_part_of_its_definition(entry: str, kinds: set[str]) -> None:
+    assert kind_words(entry) == kinds
 
 
 def test_entry_names_list_the_names_a_gloss_gives_itself() -> None:

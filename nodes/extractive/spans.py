@@ -507,7 +507,16 @@ def kind_words(text: str) -> set[str]:
     scientist and rear admiral" → scientist, admiral — a scientist, not a computer)."""
     coordinated = r"\s*(?:\band\b|\bor\b|,)\s*"
     parts = [part for head in definition_heads(text) for part in re.split(coordinated, " ".join(head))]
-    return {part.split()[-1] for part in parts if part.split()}
+    return {_head_noun(part.split()) for part in parts if part.split()}
+
+
+def _head_noun(words: list[str]) -> str:
+    """The last word of a noun phrase, past a trailing participle or number ("a planetary nebula shaped"
+    → nebula, "scientist (1906-1992)" → scientist; but "a breed" keeps its one noun)."""
+    nouns = [w for w in words if w not in _DETERMINERS and re.fullmatch(r"[a-z][a-z'-]*", w)]
+    while len(nouns) > 1 and len(nouns[-1]) > 4 and nouns[-1].endswith(("ed", "ing")):
+        nouns.pop()
+    return nouns[-1] if nouns else words[-1]
 
 
 def _head(words: Sequence[str]) -> list[str]:
