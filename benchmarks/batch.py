@@ -27,7 +27,7 @@ go_offline()
 from fake_servers import FakeModelServer  # noqa: E402  (needs the path above)
 from graph_kit import scripted_reply  # noqa: E402
 
-from graphs.run import in_process_backend, run_batch  # noqa: E402
+from apps.batch import in_process_backend, run_batch  # noqa: E402
 from kb.build import build_kb  # noqa: E402
 
 DEMO = ROOT / "examples" / "demo"

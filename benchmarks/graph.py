@@ -25,14 +25,14 @@ from langgraph.runtime import Runtime
 from rich.console import Console
 from rich.table import Table
 
+from core.context import Context, PromsaContext
+from core.state import Query, SearchTask, State
 from examples.demo import DEMO_BUDGET, DEMO_DIR, build_demo_kb, load_questions
-from graphs.context import Context, PromsaContext
 from graphs.pmsr import graph, make_fan_out, searched_kbs
 from graphs.promsa import graph as agent_graph
-from graphs.state import Query, SearchTask, State
 from nodes.common import strip_question
-from nodes.formulate import plan_queries
-from nodes.search import search
+from nodes.pmsr.formulate import plan_queries
+from nodes.pmsr.search import search
 
 
 def iteration_times(

@@ -24,12 +24,12 @@ from tools.offline import go_offline
 
 go_offline()
 
+from core.context import Context  # noqa: E402
+from core.results import read_results  # noqa: E402
 from evaluation.metrics import exact_match, gold_answers, token_f1  # noqa: E402
-from graphs.context import Context  # noqa: E402
-from graphs.run import read_results  # noqa: E402
-from nodes.answer import first_line  # noqa: E402
 from nodes.common import chat_model  # noqa: E402
 from nodes.extractive.reader import read_records  # noqa: E402
+from nodes.reading import first_line  # noqa: E402
 
 EVIDENCE_LINES = 3
 CHOICES = 3

@@ -9,7 +9,7 @@ under a temporary `allowed/` folder, the default 20 MB / 64 MP caps) and prints,
 --repeats:
 (1) seconds until each kind of refused run ends through the SDK (`runs.wait`, which polls, and
 `runs.stream`), next to a normal single-pass run, and the time of the checks themselves in process;
-(2) MCP call latencies over streamable HTTP (`python -m tools.mcp_server`, same env) after one warm-up
+(2) MCP call latencies over streamable HTTP (`python -m apps.mcp_server`, same env) after one warm-up
 call each: initialize, tools/list, the three searches and `answer` (single pass and k_text=4,
 k_image=2), next to the same searches called in this process (the MCP and thread overhead).
 
@@ -57,14 +57,15 @@ from mcp import ClientSession  # noqa: E402
 from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from graphs.context import Context, client_schema  # noqa: E402
+from core.context import Context, client_schema  # noqa: E402
+from core.errors import PMSRError  # noqa: E402
+from core.limits import DEFAULT_MAX_BYTES  # noqa: E402
 from graphs.registry import GRAPHS  # noqa: E402
 from kb.build import build_kb  # noqa: E402
 from nodes.common import image_limits, require_question  # noqa: E402
 from tests.conftest import free_port  # noqa: E402
 from tests.server_kit import ChromaServer, langgraph_dev, langgraph_dev_process, running  # noqa: E402
-from tools.errors import PMSRError  # noqa: E402
-from tools.images import DEFAULT_MAX_BYTES, LoadedImage, load_image  # noqa: E402
+from tools.images import LoadedImage, load_image  # noqa: E402
 
 DEMO = ROOT / "examples" / "demo"
 QUESTION = "In which ocean lies the island where this animal is most abundant?"
@@ -386,7 +387,7 @@ def load_benchmark(args: argparse.Namespace) -> None:
                 load_and_faults("langgraph dev (langgraph_sdk)", sdk, list(GRAPHS), chroma, process.pid, args)
             )
         port = free_port()
-        command = [sys.executable, "-m", "tools.mcp_server", "--transport", "http", "--port", str(port)]
+        command = [sys.executable, "-m", "apps.mcp_server", "--transport", "http", "--port", str(port)]
         url = f"http://127.0.0.1:{port}/mcp"
         with running(command, url, folder / "mcp.log", os.environ | env) as process:
             kinds = [*GRAPHS, *MCP_SEARCHES]
@@ -429,7 +430,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(f"langgraph dev up in {time.perf_counter() - started:.1f}s")
             bench_refusals(url, folder, args.repeats)
         port = free_port()
-        mcp = [sys.executable, "-m", "tools.mcp_server", "--transport", "http", "--port", str(port)]
+        mcp = [sys.executable, "-m", "apps.mcp_server", "--transport", "http", "--port", str(port)]
         url = f"http://127.0.0.1:{port}/mcp"
         with running(mcp, url, folder / "mcp.log", os.environ | env):
             asyncio.run(bench_mcp(url, args.repeats, in_process(kb_dir, args.repeats)))

@@ -11,8 +11,8 @@ seconds of each (process start-up included) and records per second, and checks t
 stored the same number of records.
 
 `workers` builds the demo KB (examples/demo/) into a `chroma run` server, writes --questions questions
-(the demo's 16, repeated under new ids), and answers them with `python -m graphs.run --server` against
-one `langgraph dev` worker, then with two workers, each driven by its own `graphs.run --shard I/2`,
+(the demo's 16, repeated under new ids), and answers them with `python -m apps.run --server` against
+one `langgraph dev` worker, then with two workers, each driven by its own `apps.run --shard I/2`,
 all on that one Chroma server. It prints items per second of each and checks that the two shard
 files, concatenated, hold every id of the single run exactly once, with the same answers.
 """
@@ -148,8 +148,8 @@ def workers_on(chroma: ChromaServer, count: int, folder: Path) -> Iterator[list[
 
 
 def batch(questions: Path, out: Path, url: str, concurrency: int, *extra: str) -> list[str]:
-    """The `graphs.run --server` command line of one worker's batch."""
-    command = ["graphs.run", str(questions), "--out", str(out), "--server", url, "--no-progress"]
+    """The `apps.run --server` command line of one worker's batch."""
+    command = ["apps.run", str(questions), "--out", str(out), "--server", url, "--no-progress"]
     return [*command, "--concurrency", str(concurrency), *extra]
 
 
@@ -180,7 +180,7 @@ def workers(args: argparse.Namespace) -> None:
                     ]
                 seconds, _ = timed(commands)
                 rates[count] = args.questions / seconds
-        print(f"{args.questions} questions, graphs.run --concurrency {args.concurrency} per worker")
+        print(f"{args.questions} questions, apps.run --concurrency {args.concurrency} per worker")
         for count, rate in rates.items():
             print(
                 f"  {count} langgraph dev worker(s): {rate:.3f} items/s ({rate / rates[1]:.2f}× one worker)"
@@ -209,9 +209,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     build = parts.add_parser("builders", help="one kb.build vs two --shard builders into one Chroma server")
     build.add_argument("--data", type=Path, required=True, help="the dev data folder (../shared/data/dev)")
     build.add_argument("--passages", type=int, default=2000)
-    work = parts.add_parser("workers", help="graphs.run --server: one langgraph dev worker vs two shards")
+    work = parts.add_parser("workers", help="apps.run --server: one langgraph dev worker vs two shards")
     work.add_argument("--questions", type=int, default=32)
-    work.add_argument("--concurrency", type=int, default=4, help="items in flight per graphs.run")
+    work.add_argument("--concurrency", type=int, default=4, help="items in flight per apps.run")
     args = parser.parse_args(argv)
     (builders if args.part == "builders" else workers)(args)
     return 0

@@ -4,7 +4,7 @@ the reading cache saves.
     python -m benchmarks.speed [--work kb_data/devsets] [--sets onehop twohop] [--limit 20]
 
 Reads the dev sets and their KB as `make eval-dev` leaves them (`--work`; run `make eval-dev` first, or
-`python -m evaluation.dev_eval --sets onehop` to build them). In one process, after a warm-up question,
+`python -m apps.dev_eval --sets onehop` to build them). In one process, after a warm-up question,
 answers the same questions twice with each graph:
 - `uncached`: every text the operators read is embedded again (each iteration re-embeds its records'
   sentences, each question the passages it retrieves), as before the reading cache;
@@ -33,7 +33,7 @@ from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
 import graphs.pmsr as pmsr  # noqa: E402
-from graphs.context import Context, PromsaContext  # noqa: E402
+from core.context import Context, PromsaContext  # noqa: E402
 from graphs.promsa import graph as agent_graph  # noqa: E402
 from nodes import common  # noqa: E402
 from tools import embedders  # noqa: E402

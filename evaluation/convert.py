@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from core.errors import InputError
 from evaluation.metrics import topology_name
-from tools.errors import InputError
 
 _IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".JPEG", ".JPG", ".png", ".webp")
 

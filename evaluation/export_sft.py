@@ -63,18 +63,18 @@ from typing import Any, Literal
 from langchain_core.messages import AIMessage, convert_to_openai_messages
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
+from core.context import Context, McSearchContext, PromsaContext
+from core.errors import InputError, PMSRError
+from core.mcsearch_state import ChainStep
+from core.results import read_results
 from evaluation import metrics
 from evaluation.judge import DEFAULT_CACHE_DIR, Judge
 from evaluation.score import is_correct, score_lines
-from graphs.context import Context, McSearchContext, PromsaContext
-from graphs.mcsearch_state import ChainStep
-from graphs.run import read_results
 from nodes.common import knowledge_base
 from nodes.mcsearch import protocol as chain_protocol
 from nodes.mcsearch.golden import gold_steps
 from nodes.promsa.common import budgets
 from nodes.promsa.protocol import agent_tools, conversation
-from tools.errors import InputError, PMSRError
 from tools.retrieval import SearchableKB
 
 END_THOUGHT = "The steps so far answer every part of the question."
@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m evaluation.export_sft", description=__doc__.splitlines()[0] if __doc__ else None
     )
-    parser.add_argument("results", type=Path, nargs="*", help="batch results JSONL (python -m graphs.run)")
+    parser.add_argument("results", type=Path, nargs="*", help="batch results JSONL (python -m apps.run)")
     parser.add_argument(
         "--from-results", type=Path, nargs="+", default=[], metavar="RESULTS", help="the same as RESULTS"
     )

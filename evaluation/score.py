@@ -22,6 +22,8 @@ from pathlib import Path
 from statistics import mean
 from typing import Any
 
+from core.errors import InputError
+from core.results import read_results
 from evaluation import metrics
 from evaluation.judge import DEFAULT_CACHE_DIR, Judge
 from evaluation.report import (
@@ -36,8 +38,6 @@ from evaluation.report import (
     write_html,
     write_markdown,
 )
-from graphs.run import read_results
-from tools.errors import InputError
 
 OVERALL = "overall"
 COVERAGE_STEPS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)  # % of the items answered

@@ -26,8 +26,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from core.context import Context, PromsaContext
 from evaluation.metrics import cover_exact_match, exact_match, gold_answers, tool_calls
-from graphs.context import Context, PromsaContext
 from graphs.pmsr import graph
 from graphs.promsa import graph as agent_graph
 from kb.build import build_kb

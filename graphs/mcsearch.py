@@ -24,9 +24,9 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
 
-from graphs.context import McSearchContext
-from graphs.mcsearch_state import ChainInput, ChainState, OutputState
-from nodes.mcsearch.common import chain_context
+from core.context import McSearchContext
+from core.mcsearch_state import ChainInput, ChainState, OutputState
+from nodes.common import context_of
 from nodes.mcsearch.finish import finish
 from nodes.mcsearch.golden import golden
 from nodes.mcsearch.plan import plan
@@ -39,7 +39,7 @@ def after_prepare(
     state: ChainState, runtime: Runtime[McSearchContext]
 ) -> Literal["plan", "golden", "finish"]:
     """A Golden-F1 run takes the gold chain; a run without retrieval answers at once; the rest plan."""
-    context = chain_context(runtime)
+    context = context_of(runtime, McSearchContext)
     if context.gold_evidence:
         return "golden"
     return "plan" if context.retrieval else "finish"

@@ -25,15 +25,15 @@ from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
 from langgraph.types import Send
 
-from graphs.context import Context
-from graphs.state import InputState, KBName, OutputState, SearchTask, State
-from nodes.answer import answer
+from core.context import Context
+from core.errors import ConfigError
+from core.state import InputState, KBName, OutputState, SearchTask, State
 from nodes.common import context_of
-from nodes.describe import describe
-from nodes.formulate import formulate
-from nodes.record import record
-from nodes.search import lens, search, web_search
-from tools.errors import ConfigError
+from nodes.pmsr.answer import answer
+from nodes.pmsr.describe import describe
+from nodes.pmsr.formulate import formulate
+from nodes.pmsr.record import record
+from nodes.pmsr.search import lens, search, web_search
 
 KB_NODES = ["search"]
 WEB_NODES = ["web_search", "lens"]

@@ -21,9 +21,9 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from graphs.context import PromsaContext
-from graphs.promsa_state import AgentState, OutputState
-from graphs.state import InputState
+from core.context import PromsaContext
+from core.promsa_state import AgentState, OutputState
+from core.state import InputState
 from nodes.promsa.answer import answer
 from nodes.promsa.policy import policy
 from nodes.promsa.prepare import prepare

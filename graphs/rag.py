@@ -16,8 +16,8 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
-from graphs.context import ChainContext
-from graphs.mcsearch_state import ChainInput, ChainState, OutputState
+from core.context import ChainContext
+from core.mcsearch_state import ChainInput, ChainState, OutputState
 from nodes.mcsearch.prepare import prepare
 from nodes.mcsearch.rag import make_rag_search, rag_answer
 

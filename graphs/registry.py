@@ -3,7 +3,7 @@
 One entry per graph: where its compiled graph lives (imported only when a run needs it), its run
 context class (whose fields become CLI options and `PMSR_<FIELD>` env fallbacks), and a line for
 `--help`. The name is also the assistant id in `langgraph.json`, so `--server` drives the same graph.
-A new graph plugs into `python -m graphs.run … --graph NAME` by adding one entry here.
+A new graph plugs into `python -m apps.run … --graph NAME` by adding one entry here.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import importlib
 from dataclasses import Field, dataclass, fields
 from typing import Any
 
-from graphs.context import ChainContext, Context, McSearchContext, PromsaContext
-from tools.errors import ConfigError
+from core.context import ChainContext, Context, McSearchContext, PromsaContext
+from core.errors import ConfigError
 
 
 @dataclass(frozen=True)

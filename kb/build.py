@@ -30,6 +30,7 @@ from PIL import Image
 from tqdm import tqdm
 from tqdm.contrib.logging import logging_redirect_tqdm
 
+from core.errors import ImageError, InputError, PMSRError
 from kb.dedup import ImageExcluder
 from kb.formats import (
     DEFAULT_CHUNK_OVERLAP,
@@ -42,7 +43,6 @@ from kb.formats import (
 )
 from kb.store import Kind, KnowledgeBase, open_kb
 from tools.devices import DEVICE_FORMS
-from tools.errors import ImageError, InputError, PMSRError
 from tools.images import load_image
 from tools.shards import Shard, in_shard, parse_shard
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import imagehash
 from PIL import Image
 
-from tools.errors import ImageError, InputError
+from core.errors import ImageError, InputError
 from tools.images import load_image
 
 log = logging.getLogger(__name__)

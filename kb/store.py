@@ -30,11 +30,11 @@ import numpy as np
 from chromadb.errors import NotFoundError
 from PIL import Image
 
+from core.errors import BackendUnavailable, ConfigError, KBError
+from core.types import Candidate, ImageEmbedder, TextEmbedder, normalise
 from tools.devices import device_setting, dtype_setting
 from tools.embedders import make_image_embedder, make_text_embedder
-from tools.errors import BackendUnavailable, ConfigError, KBError
 from tools.images import LoadedImage
-from tools.types import Candidate, ImageEmbedder, TextEmbedder, normalise
 
 HNSW_CONFIG: dict[str, Any] = {"space": "ip", "max_neighbors": 32, "ef_construction": 200, "ef_search": 200}
 """HNSW settings of new collections; measured recall@10 vs exact search is in benchmarks/kb.py."""

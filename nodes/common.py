@@ -1,4 +1,4 @@
-"""Helpers every PMSR node shares: run settings, the input image, the KB, model calls, timing.
+"""Helpers the nodes of every graph share: run settings, the input image, the KB, model calls, timing.
 
 Nodes stay plain functions of `(state, runtime)`; anything expensive (models, the KB, the decoded
 input image and its embedding) is created lazily on first use and cached for the process, so
@@ -13,17 +13,19 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import fields
 from typing import Any, TypeVar
 
 import numpy as np
 from langgraph.runtime import Runtime, get_runtime
 
-from graphs.context import Context
-from tools.errors import ImageError, InputError
+from core.context import Context
+from core.errors import ImageError, InputError
+from core.types import Candidate, TextEmbedder
 from tools.images import ImageLimits, LoadedImage, load_image
-from tools.types import Candidate, TextEmbedder
 
 T = TypeVar("T")
+C = TypeVar("C", bound=Context)
 
 _LOCK = threading.Lock()
 _IMAGES: dict[tuple[str, ImageLimits], LoadedImage] = {}
@@ -33,10 +35,16 @@ NEAR_DUPLICATE = 0.95  # cosine above which two sentences count as one
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 
 
-def context_of(runtime: Runtime[Context] | None) -> Context:
-    """The run's `Context`; LangGraph passes `None` when the caller gave no context."""
+def context_of(runtime: Runtime[Any] | None, schema: type[C] = Context) -> C:  # type: ignore[assignment]
+    """The run's context as `schema` (LangGraph passes `None` when the caller gave no context: the
+    defaults); a plain `Context` given in-process to another graph keeps its model and KB settings (not
+    its web flag), with `schema`'s defaults added."""
     context = getattr(runtime, "context", None)
-    return context if isinstance(context, Context) else Context()
+    if isinstance(context, schema):
+        return context
+    if isinstance(context, Context):
+        return schema(**{f.name: getattr(context, f.name) for f in fields(Context) if f.name != "web"})
+    return schema()
 
 
 def current_context() -> Context:

@@ -19,8 +19,8 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage
 
+from core.results import read_results
 from evaluation.convert import convert_file
-from graphs.run import read_results
 from kb.build import build_kb
 from nodes.common import message_text
 from tests.graph_kit import TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER, register_test_backends

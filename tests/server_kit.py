@@ -4,7 +4,7 @@
 `langgraph_dev` runs the shipped `langgraph.json` (its graphs, `http` and `env` sections) with the
 operator's settings of the test: `env` for the process (PMSR_KB_DIR, …) and `config_env` for the
 keys `langgraph.json` itself sets (the server lets those win over the process environment).
-`mcp_command` starts `python -m tools.mcp_server` with the deterministic test backends registered
+`mcp_command` starts `python -m apps.mcp_server` with the deterministic test backends registered
 first (`tests/graph_kit.py`), the way an application plugs in its own models. `ChromaServer` can be
 killed like a crashed server and restarted on the same port and data.
 """
@@ -31,7 +31,7 @@ MCP_BOOTSTRAP = (
     "import sys; sys.path[:0] = [{root!r}, {tests!r}]; "
     "from graph_kit import install_scripted_model, register_test_backends; "
     "register_test_backends(); install_scripted_model(); "
-    "from tools.mcp_server import main; raise SystemExit(main(sys.argv[1:]))"
+    "from apps.mcp_server import main; raise SystemExit(main(sys.argv[1:]))"
 ).format(root=str(ROOT), tests=str(ROOT / "tests"))
 
 

@@ -12,10 +12,10 @@ import pytest
 from langchain_core.language_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage
 
+from apps.run import main
 from evaluation import metrics
 from evaluation.judge import Judge
 from evaluation.score import score_lines
-from graphs.run import main
 from tools.models import register_chat_model
 
 

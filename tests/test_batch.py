@@ -21,18 +21,10 @@ from fake_servers import FakeModelServer
 from graph_kit import QUESTION, scripted_reply, write_tiny_world
 from PIL import Image
 
-from graphs.context import Context
-from graphs.run import (
-    Backend,
-    compact,
-    context_overrides,
-    main,
-    read_questions,
-    repair_tail,
-    run_batch,
-    run_parser,
-    select_items,
-)
+from apps.batch import Backend, read_questions, run_batch, select_items
+from apps.run import context_overrides, main, run_parser
+from core.context import Context
+from core.results import compact, repair_tail
 from kb.build import build_kb
 from tests.conftest import free_port
 from tools.shards import shard_of
@@ -364,7 +356,7 @@ def start_cli(
     command = [
         sys.executable,
         "-m",
-        "graphs.run",
+        "apps.run",
         str(questions),
         "--out",
         str(out),

@@ -1,4 +1,4 @@
-"""Batch workers: `graphs.run --server … --shard I/N` processes share a questions file; their outputs,
+"""Batch workers: `apps.run --server … --shard I/N` processes share a questions file; their outputs,
 concatenated, are the single run's results, each id exactly once.
 
 Both shards and the single run drive the session's real `langgraph dev` (tests/conftest.py).
@@ -13,7 +13,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from graphs.run import main, read_results
+from apps.run import main
+from core.results import read_results
 from tests.graph_kit import QUESTION
 from tools.shards import shard_of
 

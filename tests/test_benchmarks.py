@@ -19,9 +19,10 @@ import pytest
 from PIL import Image
 from rich.console import Console
 
+from apps.batch import in_process_backend, run_batch
+from core.results import read_results
 from evaluation.metrics import exact_match, gold_answers
 from examples.demo import DEMO_BUDGET, DEMO_DIR, build_demo_kb
-from graphs.run import in_process_backend, read_results, run_batch
 
 pytestmark = pytest.mark.slow
 

@@ -13,9 +13,9 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 
+from core.errors import InputError
 from evaluation.judge import Judge, parse_chain_scores
 from evaluation.score import References, by_chain, score_file, score_lines
-from tools.errors import InputError
 from tools.models import register_chat_model
 
 GOLD_CHAIN = [

@@ -16,9 +16,9 @@ from langchain_core.language_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from PIL import Image
 
+from core.errors import BackendUnavailable, ConfigError, ModelNotFound
 from tests.conftest import free_port
 from tests.fake_servers import FakeModelServer
-from tools.errors import BackendUnavailable, ConfigError, ModelNotFound
 from tools.images import LoadedImage, load_image
 from tools.models import (
     EmbeddedChatModel,

@@ -13,7 +13,8 @@ import pytest
 from PIL import Image
 from pydantic import TypeAdapter
 
-from graphs.context import (
+from apps.serve import SERVED, served_graph
+from core.context import (
     Context,
     PromsaContext,
     check_client_settings,
@@ -21,9 +22,8 @@ from graphs.context import (
     client_settings,
     is_operator_setting,
 )
-from graphs.serve import SERVED, served_graph
+from core.errors import ConfigError, ImageError, InputError
 from nodes.common import image_limits, input_image, require_question
-from tools.errors import ConfigError, ImageError, InputError
 
 OPERATOR = {
     "model", "text_embedder", "image_embedder", "device", "dtype", "max_tokens", "timeout_s", "max_retries",

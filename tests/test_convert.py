@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from core.errors import InputError
 from evaluation.convert import convert_file, main
-from tools.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 

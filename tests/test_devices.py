@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 import torch
 
-from graphs.context import Context
+from core.context import Context
+from core.errors import ConfigError
 from tools import image_tags
 from tools.devices import Placement, placement, resolve_device, resolve_dtype
 from tools.embedders import make_image_embedder, make_text_embedder
-from tools.errors import ConfigError
 from tools.models import ModelSettings, check_backend, make_chat_model
 
 CPU = torch.device("cpu")

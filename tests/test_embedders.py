@@ -15,6 +15,8 @@ import pytest
 import torch
 from PIL import Image
 
+from core.errors import BackendUnavailable, ConfigError, ModelNotFound
+from core.types import ImageEmbedder, TextEmbedder
 from tests.conftest import free_port
 from tests.fake_servers import FakeModelServer, fake_embedding
 from tools import image_tags
@@ -25,9 +27,7 @@ from tools.embedders import (
     register_image_embedder,
     register_text_embedder,
 )
-from tools.errors import BackendUnavailable, ConfigError, ModelNotFound
 from tools.models import Backend
-from tools.types import ImageEmbedder, TextEmbedder
 
 SHARED_IMAGES = Path(__file__).resolve().parents[2] / "shared" / "data" / "dev" / "pkg_images" / "images"
 PHOTOS = ["chelsea.png", "coffee.png", "rocket.jpg", "astronaut.png", "flower.jpg", "moon.png", "quokka.jpg"]

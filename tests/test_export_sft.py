@@ -12,8 +12,8 @@ import pytest
 from langchain_core.language_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 
+from apps.batch import in_process_backend, run_batch
 from evaluation.export_sft import main
-from graphs.run import in_process_backend, run_batch
 from tests.graph_kit import QUESTION, TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER, build_tiny_kb
 from tests.test_promsa import IMAGE_CALL, TEST_AGENT_MODEL, AgentScript, answers_prompt, text_call
 from tools.models import register_chat_model

@@ -15,11 +15,13 @@ from typing import Any
 
 import pytest
 
+from apps.batch import in_process_backend, run_batch
+from core.context import Context
+from core.results import read_results
+from core.types import Candidate
 from evaluation.report import write_html
 from evaluation.score import score_lines
-from graphs.context import Context
 from graphs.pmsr import graph
-from graphs.run import in_process_backend, read_results, run_batch
 from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, place_of
 from nodes.extractive.chain import Chain, read_anchor_line
@@ -32,7 +34,6 @@ from tests.graph_kit import (
     register_test_backends,
     solid_image,
 )
-from tools.types import Candidate
 
 # --- question shapes ---------------------------------------------------------------------------------
 

@@ -9,14 +9,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from graphs.context import Context
+from core.context import Context
+from core.types import Candidate
 from graphs.pmsr import graph
-from nodes.answer import first_line
 from nodes.common import merge_candidates, split_sentences, strip_question, take_in_turn, top_unique
 from nodes.extractive.anchor import names_in
 from nodes.extractive.chain import Chain, read_anchor_line
 from nodes.extractive.question import read_question
-from nodes.formulate import parse_trajectory_query, split_budget
+from nodes.pmsr.formulate import parse_trajectory_query, split_budget
+from nodes.reading import first_line
 from tests.graph_kit import (
     QUESTION,
     TEST_IMAGE_EMBEDDER,
@@ -25,7 +26,6 @@ from tests.graph_kit import (
     build_tiny_kb,
     install_scripted_model,
 )
-from tools.types import Candidate
 
 
 @pytest.fixture(scope="module")

@@ -16,10 +16,11 @@ import pytest
 from langchain_core.runnables import Runnable, RunnableLambda
 from langgraph.checkpoint.memory import InMemorySaver
 
-from graphs.context import Context
+from core.context import Context
+from core.errors import ImageError, InputError
 from graphs.pmsr import build_graph, graph
 from nodes.common import strip_question
-from nodes.record import format_candidates
+from nodes.pmsr.record import format_candidates
 from tests.graph_kit import (
     PASSAGES,
     QUESTION,
@@ -30,7 +31,6 @@ from tests.graph_kit import (
     default_script,
     install_scripted_model,
 )
-from tools.errors import ImageError, InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 

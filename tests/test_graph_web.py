@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from ddgs.exceptions import RatelimitException
 
-from graphs.context import Context
+from core.context import Context
+from core.errors import ConfigError
 from graphs.pmsr import build_graph, graph, web_graph
 from tests.fake_web import FakeDDGS, FakeWeb
 from tests.graph_kit import QUESTION, TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER, build_tiny_kb
-from tools.errors import ConfigError
 
 
 @pytest.fixture(scope="module")

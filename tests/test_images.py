@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from tools.errors import ImageError
+from core.errors import ImageError
 from tools.images import ImageLimits, LoadedImage, load_image
 
 

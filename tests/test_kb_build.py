@@ -15,10 +15,10 @@ import pytest
 from test_kb_fakes import IMAGE, SLOW_TEXT, TEXT, HashTextEmbedder, PixelImageEmbedder, register_fakes
 from test_kb_store import photo_files, write_corpus
 
+from core.errors import InputError
 from kb.build import build_kb, main
 from kb.store import open_kb
 from tools.embedders import register_image_embedder, register_text_embedder
-from tools.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
 CLI = (

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from core.errors import InputError
 from kb.dedup import ImageExcluder, question_image_hashes
 from kb.formats import ReadStats, read_pairs, read_passages
-from tools.errors import InputError
 
 
 def write_lines(path: Path, lines: list[object]) -> Path:

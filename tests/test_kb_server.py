@@ -15,9 +15,9 @@ from conftest import free_port
 from test_kb_fakes import IMAGE, TEXT, register_fakes
 from test_kb_store import write_corpus
 
+from core.errors import KBError
 from kb.build import build_kb, main
 from kb.store import KnowledgeBase, open_kb
-from tools.errors import KBError
 
 CHROMA = Path(sys.executable).with_name("chroma")
 

@@ -16,10 +16,10 @@ from test_kb_build import CLI
 from test_kb_fakes import IMAGE, SLOW_TEXT, TEXT, TEXT_WIDE, register_fakes
 from test_kb_store import write_corpus
 
+from core.errors import InputError, KBError
 from kb.build import BuildSummary, build_kb, main
 from kb.store import KnowledgeBase, open_kb
 from tests.server_kit import ChromaServer
-from tools.errors import InputError, KBError
 from tools.shards import shard_of
 
 ROOT = Path(__file__).resolve().parents[1]

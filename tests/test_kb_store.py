@@ -10,9 +10,9 @@ import pytest
 from PIL import Image, ImageDraw
 from test_kb_fakes import IMAGE, TEXT, TEXT_WIDE, HashTextEmbedder, PixelImageEmbedder, register_fakes
 
+from core.errors import BackendUnavailable, ConfigError, KBError
 from kb.build import build_kb
 from kb.store import KnowledgeBase, clear_kb_cache, open_kb
-from tools.errors import BackendUnavailable, ConfigError, KBError
 from tools.images import load_image
 
 WORDS = [

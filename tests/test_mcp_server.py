@@ -1,7 +1,7 @@
 """The MCP server through the official `mcp` client over stdio and streamable HTTP, and through
 `langchain-mcp-adapters`: tools and schemas, searches equal to the Python API, `answer`, refusals.
 
-The server (`python -m tools.mcp_server`, a real subprocess) reads the operator's settings from the
+The server (`python -m apps.mcp_server`, a real subprocess) reads the operator's settings from the
 environment: a tiny Chroma KB with the deterministic test embedders and the scripted chat model,
 registered first in the subprocess (tests/server_kit.py).
 """
@@ -24,11 +24,12 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
+from core.limits import MAX_K
 from kb.store import open_kb
 from tests.graph_kit import QUESTION, TEST_IMAGE_EMBEDDER, TEST_MODEL, TEST_TEXT_EMBEDDER, build_tiny_kb
 from tests.server_kit import ROOT, mcp_command, mcp_http
 from tools.images import load_image
-from tools.retrieval import MAX_K, image_search, text_search
+from tools.retrieval import image_search, text_search
 
 pytestmark = pytest.mark.slow
 

@@ -17,19 +17,19 @@ import pytest
 from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
+from apps.run import main as run_main
+from core.context import ChainContext, McSearchContext
+from core.errors import ConfigError, InputError
+from core.results import read_results
 from evaluation.metrics import TOPOLOGIES
 from evaluation.score import by_chain, score_file, score_item
 from graphs import rag
-from graphs.context import ChainContext, McSearchContext
 from graphs.mcsearch import build_graph, graph
-from graphs.run import main as run_main
-from graphs.run import read_results
 from nodes.common import message_text
 from nodes.mcsearch.protocol import parse_plan
 from tests.chain_kit import build_example_kb, evidence_turns, replay
 from tests.graph_kit import TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER
 from tests.test_promsa import AgentScript
-from tools.errors import ConfigError, InputError
 from tools.models import register_chat_model
 
 MCSEARCH_MODEL = "test-mcsearch-script"

@@ -19,13 +19,12 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langgraph.checkpoint.memory import InMemorySaver
 from pydantic import Field
 
-from graphs.context import Context, PromsaContext
+from core.context import Context, PromsaContext
+from core.errors import ConfigError, InputError
 from graphs.promsa import build_graph, graph
-from nodes.common import message_text
-from nodes.promsa.common import agent_context
+from nodes.common import context_of, message_text
 from nodes.promsa.protocol import parse_action
 from tests.graph_kit import PAIRS, PASSAGES, QUESTION, TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER, build_tiny_kb
-from tools.errors import ConfigError, InputError
 from tools.models import register_chat_model
 
 TEST_AGENT_MODEL = "test-agent-script"
@@ -310,12 +309,12 @@ def test_context_fields_have_env_fallbacks_and_are_checked(monkeypatch: pytest.M
 
 def test_a_plain_pmsr_context_keeps_its_models_and_kb() -> None:
     runtime = SimpleNamespace(context=Context(kb_dir="/somewhere", model="ollama:m", k_text=7, web=True))
-    context = agent_context(runtime)
+    context = context_of(runtime, PromsaContext)
     assert (
         isinstance(context, PromsaContext) and context.kb_dir == "/somewhere" and context.model == "ollama:m"
     )
     assert context.text_search_budget == 4
-    assert isinstance(agent_context(None), PromsaContext)
+    assert isinstance(context_of(None, PromsaContext), PromsaContext)
 
 
 def test_native_protocol_is_refused_for_a_model_without_tool_calling(world: SimpleNamespace) -> None:

@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from apps.batch import Backend, run_batch
+from apps.run import main
+from core.errors import ConfigError, InputError
 from graphs.registry import GRAPHS, graph_entry
-from graphs.run import Backend, main, run_batch
 from tests.fake_servers import FakeModelServer, ToolReply
 from tests.test_batch import (
     echo_backend,
@@ -25,7 +27,6 @@ from tests.test_batch import (
     world_questions,
     write_questions,
 )
-from tools.errors import ConfigError, InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 __all__ = ["tiny_kb"]  # the text KB fixture of test_batch, built with this module's model server
@@ -50,7 +51,7 @@ def model_server() -> Any:
 def start_agent_cli(
     questions: Path, out: Path, kb_dir: Path, server: FakeModelServer, concurrency: int = 2
 ) -> subprocess.Popen[str]:
-    command = [sys.executable, "-m", "graphs.run", str(questions), "--out", str(out), "--graph", "promsa",
+    command = [sys.executable, "-m", "apps.run", str(questions), "--out", str(out), "--graph", "promsa",
                "--kb-dir", str(kb_dir), "--model", "openai:chat", "--text-embedder", "openai:emb",
                "--image-search-budget", "0", "--text-search-budget", "1", "--text-search-k", "2",
                "--concurrency", str(concurrency), "--no-progress"]  # fmt: skip

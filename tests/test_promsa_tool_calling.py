@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from graphs.context import PromsaContext
+from core.context import PromsaContext
 from graphs.promsa import graph
 from tests.fake_servers import FakeModelServer, ToolReply
 from tests.graph_kit import QUESTION, TEST_IMAGE_EMBEDDER, TEST_TEXT_EMBEDDER, build_tiny_kb

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from core.results import read_results
 from evaluation.score import score_file
-from graphs.run import read_results
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTION = 'Is <b>this</b> bridge older than 5 > 3 & "the tower"?'
@@ -129,7 +129,7 @@ def test_score_file_writes_tables_plot_and_html(tmp_path: Path) -> None:
 def test_score_subcommand(tmp_path: Path) -> None:
     results = write_results(tmp_path)
     done = subprocess.run(
-        [sys.executable, "-m", "graphs.run", "score", str(results), "--out-dir", str(tmp_path / "out")],
+        [sys.executable, "-m", "apps.run", "score", str(results), "--out-dir", str(tmp_path / "out")],
         cwd=ROOT,
         capture_output=True,
         text=True,

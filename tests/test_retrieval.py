@@ -6,9 +6,9 @@ import pytest
 from test_kb_fakes import IMAGE, TEXT, register_fakes
 from test_kb_store import write_corpus
 
+from core.errors import ConfigError
 from kb.build import build_kb
 from kb.store import KnowledgeBase, open_kb
-from tools.errors import ConfigError
 from tools.images import load_image
 from tools.retrieval import fused_search, image_search, retrieval_tools, text_search
 

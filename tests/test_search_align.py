@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 from langchain_core.messages import BaseMessage
 
+from apps.batch import in_process_backend, run_batch
+from core.results import read_results
 from evaluation.export_sft import main
-from graphs.run import in_process_backend, read_results, run_batch
 from nodes.common import message_text
 from nodes.mcsearch.protocol import parse_plan
 from tests.chain_kit import build_example_kb, replay

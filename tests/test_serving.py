@@ -24,8 +24,8 @@ from langgraph.pregel.remote import RemoteGraph
 from langgraph_sdk import get_sync_client
 from PIL import Image
 
-from graphs.context import Context, client_settings, env_name, is_operator_setting
-from graphs.serve import SERVED
+from apps.serve import SERVED
+from core.context import Context, client_settings, env_name, is_operator_setting
 from tests.conftest import MAX_IMAGE_BYTES
 from tests.graph_kit import QUESTION
 from tools.images import load_image

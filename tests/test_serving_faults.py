@@ -19,7 +19,7 @@ from langgraph_sdk import get_sync_client
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
-from graphs.run import main as run_main
+from apps.run import main as run_main
 from kb.build import build_kb
 from kb.build import main as build_main
 from tests.graph_kit import QUESTION, write_tiny_world

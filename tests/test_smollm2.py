@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import torch
 
+from core.errors import ConfigError
 from tools.devices import placement, torch_threads
-from tools.errors import ConfigError
 from tools.smollm2 import cached_load, converted_folder, load_smollm2, publish, smollm2_file
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.errors import ConfigError
+from core.errors import ConfigError
 from tools.web_cache import WebCache, open_web_cache
 
 

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from graphs.context import Context
+from core.context import Context
+from core.errors import BackendUnavailable, ConfigError
 from kb.build import build_kb
 from kb.store import KnowledgeBase, open_kb
-from nodes.web import lens_bootstrap
+from nodes.pmsr.web import lens_bootstrap
 from tests.fake_web import LENS_KEY, FakeWeb
 from tests.graph_kit import (
     TEST_IMAGE_EMBEDDER,
@@ -21,7 +22,6 @@ from tests.graph_kit import (
     register_test_backends,
     write_tiny_world,
 )
-from tools.errors import BackendUnavailable, ConfigError
 from tools.image_lookup import (
     LensHit,
     LocalImageLookup,

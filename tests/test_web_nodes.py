@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from ddgs.exceptions import RatelimitException
 
-from graphs.context import Context
-from nodes.web import web_text_search
+from core.context import Context
+from nodes.pmsr.web import web_text_search
 from tests.fake_web import ARTICLES, FakeDDGS, FakeWeb
 from tests.graph_kit import TEST_MODEL, TEST_TEXT_EMBEDDER, install_scripted_model, register_test_backends
 from tools.web_search import RetryPolicy

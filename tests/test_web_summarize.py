@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from nodes.summarize import (
+from core.errors import ConfigError
+from nodes.pmsr.summarize import (
     condense_query,
     extractive_summaries,
     keyword_query,
@@ -16,7 +17,6 @@ from nodes.summarize import (
 )
 from tests.fake_web import ARTICLES
 from tests.graph_kit import HashTextEmbedder, ScriptedChatModel
-from tools.errors import ConfigError
 from tools.fetch import Page
 
 QUESTION = "In which country is this lake?"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import torch
 
-from tools.errors import ConfigError
+from core.errors import ConfigError
 
 DEVICE_FORMS = "auto, cpu, cuda, cuda:<n> or mps"
 DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16}

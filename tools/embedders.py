@@ -29,11 +29,11 @@ import numpy as np
 from langchain_core.embeddings import Embeddings
 from PIL import Image
 
+from core.errors import ConfigError, PMSRError
+from core.types import ImageEmbedder, TextEmbedder, normalise
 from tools import image_tags
 from tools.devices import Placement, device_setting, dtype_setting, placement, torch_threads
-from tools.errors import ConfigError, PMSRError
 from tools.models import Backend, backend_env, local_checkpoint, ollama_host, openai_api_key, openai_base_url
-from tools.types import ImageEmbedder, TextEmbedder, normalise
 
 TEXT_EMBEDDER_FORMS = (
     "embedded, embedded-int8, ollama:<model>, openai:<model> or hf:<sentence-transformers path>"

@@ -30,7 +30,7 @@ from urllib.parse import urljoin, urlsplit
 import httpx
 import trafilatura
 
-from tools.errors import PMSRError
+from core.errors import PMSRError
 from tools.web_cache import WebCache
 
 USER_AGENT = "Mozilla/5.0 (compatible; pmsr-graph/0.1; +https://github.com/pmsr-graph)"

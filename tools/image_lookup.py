@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 import httpx
 
-from tools.errors import BackendUnavailable, ConfigError
+from core.errors import BackendUnavailable, ConfigError
 from tools.images import LoadedImage
 from tools.retrieval import SearchableKB, image_search
 

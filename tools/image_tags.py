@@ -19,8 +19,8 @@ import numpy as np
 import torch
 from PIL import Image
 
+from core.types import normalise
 from tools.devices import Placement, placement
-from tools.types import normalise
 
 _LABELS_FILE = Path(__file__).with_name("imagenet_labels.txt")
 _SIZE = 224

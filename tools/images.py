@@ -22,11 +22,10 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
-from tools.errors import ImageError
+from core.errors import ImageError
+from core.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_PIXELS
 
 ALLOWED_FORMATS = ("JPEG", "PNG", "WEBP", "GIF", "BMP")  # Pillow's JPEG plugin also reads MPO
-DEFAULT_MAX_BYTES = 20_000_000
-DEFAULT_MAX_PIXELS = 64_000_000
 _LONGEST_PATH = 4096  # longer text cannot be a path: it is taken for base64
 _BASE64 = re.compile(r"[A-Za-z0-9+/]+={0,2}")
 _SIGNATURES = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"RIFF", b"BM")  # PNG, JPEG, GIF, WebP, BMP

@@ -29,8 +29,8 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_ollama import ChatOllama
 from langchain_openai import ChatOpenAI
 
+from core.errors import BackendUnavailable, ConfigError, ModelNotFound, PMSRError
 from tools.devices import Placement, device_setting, dtype_setting, placement, torch_threads
-from tools.errors import BackendUnavailable, ConfigError, ModelNotFound, PMSRError
 from tools.image_tags import describe_tags, image_tags
 from tools.images import LoadedImage, load_image
 from tools.smollm2 import GGUF_NAME, load_smollm2, smollm2_file

@@ -19,11 +19,11 @@ import numpy as np
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
-from tools.errors import ConfigError
-from tools.types import Candidate
+from core.errors import ConfigError
+from core.limits import MAX_K
+from core.types import Candidate
 
 Vector = np.ndarray
-MAX_K = 50  # most results one tool call may ask for
 SNIPPET_CHARS = 400  # characters of each result's text a model sees in a tool reply
 
 

@@ -1,7 +1,7 @@
 """Deterministic sharding by id: the same split on every machine and Python run.
 
 Used by `python -m kb.build --shard I/N` (N builders write disjoint parts of one KB into one Chroma
-server) and `python -m graphs.run --shard I/N` (N workers answer disjoint parts of a questions file).
+server) and `python -m apps.run --shard I/N` (N workers answer disjoint parts of a questions file).
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core.errors import ConfigError, ModelNotFound
 from tools.devices import Placement, torch_threads
-from tools.errors import ConfigError, ModelNotFound
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tools.errors import ConfigError
+from core.errors import ConfigError
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS entries (

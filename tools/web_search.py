@@ -16,7 +16,7 @@ from urllib.parse import urlsplit, urlunsplit
 from ddgs import DDGS
 from ddgs.exceptions import DDGSException
 
-from tools.errors import PMSRError
+from core.errors import PMSRError
 from tools.web_cache import WebCache
 
 log = logging.getLogger(__name__)

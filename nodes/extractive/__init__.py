@@ -8,8 +8,8 @@ runs PMSR's operators extractively. These modules hold the reading that every ex
   image ("this lemur", "the person in this portrait");
 - `anchor`: which entity the image shows, from the image–text pairs' scores and the text evidence
   that agrees with them, and the entities that entity's evidence links to;
-- `spans`: candidate answer spans in evidence lines, ranked against the question's expected type;
-- `searches`: the agent graphs' (ProMSA, MC-Search) searches read as PMSR iterations by the extractive
-  answerer, one record per search.
+- `spans`: candidate answer spans in evidence lines, ranked against the question's expected type.
+The agent graphs (ProMSA, MC-Search) read their searches as PMSR iterations through `nodes.reading`,
+one record per search.
 They are written for the shape of a question, not for any dataset.
 """

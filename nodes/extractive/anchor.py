@@ -17,8 +17,8 @@ import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
+from core.types import Candidate
 from nodes.extractive.question import TYPE_NOUNS, QuestionShape, named_entities, word_set
-from tools.types import Candidate
 
 TIE_MARGIN = 0.02  # image scores this close to the best count as a tie that agreeing text may break
 MAX_AGREEING = 3  # agreeing passages counted at most

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from graphs.state import Iteration
+from core.state import Iteration
 from nodes.extractive.anchor import definition, is_about, names_in
 from nodes.extractive.chain import Chain, best_anchor
 from nodes.extractive.question import QuestionShape, head_noun, read_question

@@ -1,7 +1,7 @@
 """The extractive reader: the short answer the records of a trajectory support, its evidence and confidence.
 
 Every graph reads with this one function in the embedded profile — PMSR over its records, the agents
-over one record per search (`nodes.extractive.searches`) — so the methods differ in what they search,
+over one record per search (`nodes.reading`) — so the methods differ in what they search,
 not in how they read. Identity questions ("Which bridge is this?") get the anchor's name. Otherwise
 every record line becomes an `EvidenceLine` — weighted by its place on the anchor's chain, scored
 for relevance to what the question asks — and the best-ranked span of the expected type is the
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from graphs.context import Context
-from graphs.state import Evidence, Iteration
+from core.context import Context
+from core.state import Evidence, Iteration
 from nodes.common import split_sentences, text_embedder
 from nodes.extractive.anchor import bare, is_about
 from nodes.extractive.chain import Chain, anchor_match

@@ -14,13 +14,13 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from graphs.context import Context
-from graphs.state import Iteration, PlannedQuery
+from core.context import Context
+from core.state import Iteration, PlannedQuery
+from core.types import Candidate
 from nodes.common import split_sentences, strip_question, take_in_turn, text_embedder, timed
 from nodes.extractive.anchor import guess_entities
 from nodes.extractive.chain import Chain, anchor_line, read_anchor_line
 from nodes.extractive.question import read_question
-from tools.types import Candidate
 
 RECORD_SENTENCES = 5  # sentences an extractive record keeps (after its anchor line)
 

@@ -2,32 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import TypeVar
 
 from langchain_core.messages import HumanMessage
-from langgraph.runtime import Runtime
 
-from graphs.context import ChainContext, Context, McSearchContext
-from graphs.mcsearch_state import ChainState, ChainStep
+from core.context import ChainContext
+from core.errors import InputError
+from core.mcsearch_state import ChainState, ChainStep
 from nodes.common import chat_model, input_image, message_text
-from nodes.extractive.searches import Search
-from tools.errors import InputError
+from nodes.reading import Search
 
 C = TypeVar("C", bound=ChainContext)
 MAX_IMAGES = 8  # images one question may carry
-
-
-def chain_context(runtime: Runtime[C] | None, schema: type[C] = McSearchContext) -> C:  # type: ignore[assignment]
-    """The run's context as `schema` (LangGraph passes `None` when the caller gave no context); a plain
-    `Context` given in-process keeps its model and KB settings (not its web flag) with `schema`'s defaults."""
-    context = getattr(runtime, "context", None)
-    if isinstance(context, schema):
-        return context
-    if isinstance(context, Context):
-        shared = {f.name: getattr(context, f.name) for f in fields(Context) if f.name != "web"}
-        return schema(**shared)
-    return schema()
 
 
 def input_images(state: ChainState) -> list[str]:

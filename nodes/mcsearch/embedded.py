@@ -8,7 +8,7 @@ follows a fixed plan that behaves like a sensible agent:
 2. then one text step per identified entity: "<entity> <what the question asks>" (the question
    without function words and without the noun that names the picture); a text-only question starts
    with the question itself as its sub-question;
-3. after that it reads the whole chain (`nodes.extractive.searches`): when none of the lines the answer
+3. after that it reads the whole chain (`nodes.reading`): when none of the lines the answer
    rests on came from evidence the last step added (retrieval keeps no exclusion list, so a step may return
    what an earlier one did), that step added nothing and it ends with that answer — unless there is
    no answer yet, or the answer is only the entity an image step identified while the question asks
@@ -21,14 +21,14 @@ Its intermediate answers come from the same reader (`nodes.mcsearch.reason`).
 
 from __future__ import annotations
 
-from graphs.context import McSearchContext
-from graphs.mcsearch_state import ChainStep, Modality, Plan
+from core.context import McSearchContext
+from core.mcsearch_state import ChainStep, Modality, Plan
 from nodes.common import timed
-from nodes.extractive.followup import next_query
 from nodes.extractive.question import read_question
 from nodes.extractive.reader import Reading
-from nodes.extractive.searches import as_iterations, read_searches
 from nodes.mcsearch.common import chain_searches
+from nodes.reading import read_searches
+from nodes.stand_in import added_nothing, lookup_query, next_lookup
 
 IDENTIFY = "What is shown in this image?"
 
@@ -53,25 +53,23 @@ def embedded_plan(
         return _search("image", identify_question(index, images), index, thought), 0.0
     entities = list(dict.fromkeys(s["answer"] for s in image_steps if s["answer"]))
     texts = [s for s in steps if s["modality"] == "text"]
-    focus = read_question(question).attribute_text()
     if len(texts) < max(1, len(entities)):
         if not entities:
             return _search("text", question, 0, "Look up what the question asks."), 0.0
         entity = entities[len(texts)]
         thought = f"The image most likely shows {entity}; look up what the question asks about it."
-        return _search("text", f"{entity} {focus}".strip(), 0, thought), 0.0
+        return _search("text", lookup_query(entity, question).strip(), 0, thought), 0.0
     reading, seconds = timed(read_searches, question, chain_searches(steps), context)
     earlier = {c["id"] for s in steps[:-1] for c in s["candidates"]}
     new = {c["id"] for c in steps[-1]["candidates"]} - earlier
     shape = read_question(question)
     answer = reading.answer
     unanswered = not answer or (not shape.asks_identity and answer.lower() in map(str.lower, entities))
-    if not unanswered and not any(e["id"] in new for e in reading.evidence):
+    if not unanswered and added_nothing(reading, new):
         thought = "The last step added nothing the answer rests on: the evidence suffices."
         return _end(thought, reading), seconds
-    iterations = as_iterations(question, chain_searches([s for s in steps if s["candidates"]]), context)
     asked = [s["sub_question"] for s in texts]
-    query = next_query(question, iterations, asked)
+    query = next_lookup(question, chain_searches([s for s in steps if s["candidates"]]), asked, context)
     if query.lower() in (q.lower() for q in asked):
         return _end("No entity on the chain is left to look up.", reading), seconds
     return _search("text", query, 0, "Look up the next entity the evidence leads to."), seconds

@@ -2,7 +2,7 @@
 
 When the planner ended with an answer of its own (`<End> Final Answer: …`, or the stand-in's reading),
 that answer stands, with the stand-in's evidence and confidence or, for a model's answer, the
-retrieved sentences that state it and its grounding confidence (`nodes.answer`). Otherwise — the
+retrieved sentences that state it and its grounding confidence (`nodes.reading`). Otherwise — the
 step budget is spent (`max_iter`), the model's replies stayed unusable (`fallback`), or an evaluation
 mode skipped planning — the answer comes from the chain as it is: a chat model gets the conversation
 with a last turn that asks for the final answer (free text: its `<End>` answer, else its first line;
@@ -16,19 +16,18 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graphs.context import McSearchContext
-from graphs.mcsearch_state import ChainState, ChainStep, Plan, StopReason
-from nodes.answer import first_line, grounded_reading
-from nodes.common import chat_model, emit, input_image, message_text
+from core.context import McSearchContext
+from core.mcsearch_state import ChainState, ChainStep, Plan, StopReason
+from nodes.common import chat_model, context_of, emit, input_image, message_text
 from nodes.extractive.reader import Reading
-from nodes.extractive.searches import read_searches
-from nodes.mcsearch.common import ask_with_images, chain_context, chain_searches, input_images
+from nodes.mcsearch.common import ask_with_images, chain_searches, input_images
 from nodes.mcsearch.protocol import closing_message, conversation, read_final
+from nodes.reading import first_line, grounded_reading, read_searches
 from prompts import render_prompt
 
 
 def finish(state: ChainState, runtime: Runtime[McSearchContext]) -> dict[str, Any]:
-    context = chain_context(runtime)
+    context = context_of(runtime, McSearchContext)
     planned = state["plan"]
     steps = state.get("trajectory") or []
     question = state["question"].strip()

@@ -13,17 +13,17 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graphs.context import McSearchContext
-from graphs.mcsearch_state import MODALITIES, ChainState, ChainStep, GoldStep, Plan
-from nodes.common import emit, knowledge_base
-from nodes.mcsearch.common import chain_context, evidence_line
+from core.context import McSearchContext
+from core.mcsearch_state import MODALITIES, ChainState, ChainStep, GoldStep, Plan
+from core.types import Candidate
+from nodes.common import context_of, emit, knowledge_base
+from nodes.mcsearch.common import evidence_line
 from nodes.mcsearch.protocol import gold_thought
 from tools.retrieval import SearchableKB, lookup
-from tools.types import Candidate
 
 
 def golden(state: ChainState, runtime: Runtime[McSearchContext]) -> dict[str, Any]:
-    context = chain_context(runtime)
+    context = context_of(runtime, McSearchContext)
     chain = state.get("gold_chain") or []
     steps, missing = gold_steps(chain, knowledge_base(context))
     errors = [f"gold evidence {', '.join(missing)} is not in the KB: those steps carry no evidence"] * bool(

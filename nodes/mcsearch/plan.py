@@ -2,7 +2,8 @@
 
 With a chat model the reply follows the tagged protocol of `nodes.mcsearch.protocol`. A reply that
 cannot be read gets one repair prompt; a second unusable reply ends the run with what it has (the
-final answer is then asked for, or read, from the chain so far: stop reason `fallback`). Both are
+final answer is then asked for, or read, from the chain so far: stop reason `fallback`; the repair
+loop the ProMSA policy shares: `nodes.agent_protocol`). Both are
 recorded in `errors` and counted in `malformed`; nothing a model writes crashes the run. In the
 embedded profile the deterministic stand-in of `nodes.mcsearch.embedded` plans instead. Once
 `max_iter` steps are done no plan is asked for: the run must answer (stop reason `max_iter`).
@@ -13,21 +14,20 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from langchain_core.messages import AIMessage
+from langchain_core.messages import AIMessage, BaseMessage
 from langgraph.runtime import Runtime
 
-from graphs.context import McSearchContext
-from graphs.mcsearch_state import ChainState, ChainStep, Plan, StopReason
-from nodes.common import chat_model, emit, input_image, message_text, timed
-from nodes.mcsearch.common import chain_context, input_images
+from core.context import McSearchContext
+from core.mcsearch_state import ChainState, ChainStep, Plan, StopReason
+from nodes.agent_protocol import ask_with_repair, excerpt
+from nodes.common import chat_model, context_of, emit, input_image, message_text
+from nodes.mcsearch.common import input_images
 from nodes.mcsearch.embedded import embedded_plan
-from nodes.mcsearch.protocol import conversation, excerpt, parse_plan, repair_message
-
-ATTEMPTS = 2  # the first reply and one repair
+from nodes.mcsearch.protocol import conversation, parse_plan, repair_message
 
 
 def plan(state: ChainState, runtime: Runtime[McSearchContext]) -> dict[str, Any]:
-    context = chain_context(runtime)
+    context = context_of(runtime, McSearchContext)
     started = time.time()
     steps = state.get("trajectory") or []
     images = input_images(state)
@@ -58,19 +58,19 @@ def model_plan(
     model = chat_model(context)
     urls = [input_image(image, context).data_url for image in images]
     messages = conversation(context, question, urls, steps)
-    errors: list[str] = []
-    total = 0.0
-    for attempt in range(1, ATTEMPTS + 1):
-        reply, seconds = timed(model.invoke, messages)
-        total += seconds
-        text = message_text(reply.content)
-        parsed = parse_plan(text, len(images))
-        if not isinstance(parsed, str):
-            return parsed, total, errors
-        then = "asked again" if attempt < ATTEMPTS else "ended the run with the chain so far"
-        errors.append(f"step {len(steps) + 1}: unusable reply: {parsed} (reply: {excerpt(text)!r}); {then}")
-        messages = [*messages, AIMessage(content=text), repair_message(parsed, len(images))]
-    return end_plan("fallback"), total, errors
+
+    def repair(text: str, problem: str) -> tuple[str, list[BaseMessage]]:
+        error = f"step {len(steps) + 1}: unusable reply: {problem} (reply: {excerpt(text)!r})"
+        return error, [AIMessage(content=text), repair_message(problem, len(images))]
+
+    decided, seconds, errors = ask_with_repair(
+        messages,
+        lambda asked: message_text(model.invoke(asked).content),
+        lambda text: parse_plan(text, len(images)),
+        repair,
+        "ended the run with the chain so far",
+    )
+    return (end_plan("fallback") if decided is None else decided), seconds, errors
 
 
 def end_plan(reason: StopReason) -> Plan:

@@ -7,18 +7,18 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Overwrite
 
-from graphs.context import ChainContext, McSearchContext
-from graphs.mcsearch_state import ChainState, Plan
-from nodes.common import emit, input_image, require_question
-from nodes.mcsearch.common import chain_context, input_images
-from tools.errors import InputError
+from core.context import ChainContext, McSearchContext
+from core.errors import InputError
+from core.mcsearch_state import ChainState, Plan
+from nodes.common import context_of, emit, input_image, require_question
+from nodes.mcsearch.common import input_images
 
 
 def prepare(state: ChainState, runtime: Runtime[ChainContext]) -> dict[str, Any]:
     """Raise `InputError`/`ImageError` on bad inputs before anything is searched; reset the outputs.
 
     A run that does not retrieve (`retrieval=False`) gets its end plan here."""
-    context = chain_context(runtime, ChainContext)
+    context = context_of(runtime, ChainContext)
     require_question(state.get("question"), context)
     images = input_images(state)
     for image in images:

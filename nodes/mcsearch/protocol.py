@@ -29,12 +29,11 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from graphs.context import ChainContext, McSearchContext
-from graphs.mcsearch_state import ChainStep, Plan
+from core.context import ChainContext, McSearchContext
+from core.mcsearch_state import ChainStep, Plan
 from prompts import render_prompt
 from tools.retrieval import format_results
 
-EXCERPT = 160  # characters of an unusable reply quoted back to the model
 _KINDS = r"thought|sub[\s_-]*questions?|search|end|final[\s_-]*answer"
 _MARK = re.compile(
     rf"<\s*(?P<close>/)?\s*(?P<tag>{_KINDS})\s*>"  # a tag, opening or closing
@@ -252,8 +251,3 @@ def read_answer(reply: str) -> str:
     text = _MARK.sub(" ", re.sub(r"</?\s*(sub[\s_-]*)?answer\s*>", " ", reply, flags=re.IGNORECASE))
     text = re.sub(r"^\s*[*_`]*\s*(sub[\s_-]*)?answer\s*[*_`]*\s*:", " ", text, flags=re.IGNORECASE)
     return _clean(text)
-
-
-def excerpt(reply: str) -> str:
-    flat = " ".join(reply.split())
-    return flat if len(flat) <= EXCERPT else flat[: EXCERPT - 1] + "…"

@@ -19,14 +19,13 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graphs.context import ChainContext
-from graphs.mcsearch_state import ChainState, ChainStep, Modality, Plan
-from nodes.answer import first_line, grounded_reading
-from nodes.common import emit
+from core.context import ChainContext
+from core.mcsearch_state import ChainState, ChainStep, Modality, Plan
+from nodes.common import context_of, emit
 from nodes.extractive.reader import Reading
-from nodes.extractive.searches import read_searches
-from nodes.mcsearch.common import ask_with_images, chain_context, chain_searches, evidence_line, input_images
+from nodes.mcsearch.common import ask_with_images, chain_searches, evidence_line, input_images
 from nodes.mcsearch.retrieve import step_evidence
+from nodes.reading import first_line, grounded_reading, read_searches
 from prompts import render_prompt
 
 Node = Callable[[ChainState, Runtime[ChainContext]], dict[str, Any]]
@@ -36,7 +35,7 @@ def make_rag_search(hops: int) -> Node:
     """The retrieval node of the `hops`-hop baseline (1 or 2)."""
 
     def rag_search(state: ChainState, runtime: Runtime[ChainContext]) -> dict[str, Any]:
-        context = chain_context(runtime, ChainContext)
+        context = context_of(runtime, ChainContext)
         question = state["question"].strip()
         images = input_images(state)
         steps: list[ChainStep] = []
@@ -91,7 +90,7 @@ def _step(
 
 
 def rag_answer(state: ChainState, runtime: Runtime[ChainContext]) -> dict[str, Any]:
-    context = chain_context(runtime, ChainContext)
+    context = context_of(runtime, ChainContext)
     question = state["question"].strip()
     steps = given(state.get("trajectory") or [])
     if context.generative:

@@ -3,7 +3,7 @@ joins the predicted chain.
 
 With a chat model: the conversation so far, the step as planned, the evidence, and the request to
 answer the sub-question from it alone (free text, so it cannot be malformed). In the embedded
-profile the extractive reader answers (`nodes.extractive.searches`): an image step is answered with the entity
+profile the extractive reader answers (`nodes.reading`): an image step is answered with the entity
 the image shows, a text step with the answer the chain so far supports for the question.
 """
 
@@ -15,18 +15,18 @@ from typing import Any
 from langchain_core.messages import AIMessage
 from langgraph.runtime import Runtime
 
-from graphs.context import McSearchContext
-from graphs.mcsearch_state import ChainState, ChainStep, Plan
-from nodes.common import chat_model, emit, input_image, message_text, timed
-from nodes.extractive.searches import read_searches
-from nodes.mcsearch.common import chain_context, chain_searches, evidence_line, input_images
+from core.context import McSearchContext
+from core.mcsearch_state import ChainState, ChainStep, Plan
+from core.types import Candidate
+from nodes.common import chat_model, context_of, emit, input_image, message_text, timed
+from nodes.mcsearch.common import chain_searches, evidence_line, input_images
 from nodes.mcsearch.embedded import IDENTIFY
 from nodes.mcsearch.protocol import conversation, evidence_message, plan_text, read_answer
-from tools.types import Candidate
+from nodes.reading import read_searches
 
 
 def reason(state: ChainState, runtime: Runtime[McSearchContext]) -> dict[str, Any]:
-    context = chain_context(runtime)
+    context = context_of(runtime, McSearchContext)
     steps = state.get("trajectory") or []
     images = input_images(state)
     question = state["question"].strip()

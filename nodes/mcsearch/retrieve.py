@@ -13,16 +13,16 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graphs.context import ChainContext
-from graphs.mcsearch_state import ChainState, Modality
-from nodes.common import emit, image_vector, knowledge_base, timed
-from nodes.mcsearch.common import chain_context, input_images
+from core.context import ChainContext
+from core.mcsearch_state import ChainState, Modality
+from core.types import Candidate
+from nodes.common import context_of, emit, image_vector, knowledge_base, timed
+from nodes.mcsearch.common import input_images
 from tools.retrieval import caption_search, image_search, text_search
-from tools.types import Candidate
 
 
 def retrieve(state: ChainState, runtime: Runtime[ChainContext]) -> dict[str, Any]:
-    context = chain_context(runtime, ChainContext)
+    context = context_of(runtime, ChainContext)
     plan = state["plan"]
     images = input_images(state)
     found, seconds = step_evidence(

@@ -2,7 +2,7 @@
 
 When the policy stopped with an answer of its own, that answer stands; its evidence and confidence are
 what the policy handed over (the embedded stand-in read them already), else the lines of the gathered
-results that state it, with the grounding confidence of a generative answer (`nodes.answer`).
+results that state it, with the grounding confidence of a generative answer (`nodes.reading`).
 Otherwise (the safe fallback after a malformed action) the answer is read from the evidence by
 `answer_from_evidence` — the one place the agent's reader lives, so a better reader replaces that
 function and nothing else.
@@ -15,19 +15,17 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graphs.context import PromsaContext
-from graphs.promsa_state import AgentState, Decision, Round
-from nodes.answer import first_line, grounded_reading
-from nodes.common import ask_model, emit, input_image, timed
+from core.context import PromsaContext
+from core.promsa_state import AgentState, Decision, Round
+from nodes.common import ask_model, context_of, emit, input_image, timed
 from nodes.extractive.reader import Reading
-from nodes.extractive.searches import Search, read_searches
-from nodes.promsa.common import agent_context
+from nodes.reading import Search, first_line, grounded_reading, read_searches
 from prompts import render_prompt
 from tools.retrieval import format_results
 
 
 def answer(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]:
-    context = agent_context(runtime)
+    context = context_of(runtime, PromsaContext)
     decision = state["decision"]
     rounds = state.get("trajectory") or []
     if decision["answer"]:
@@ -72,7 +70,7 @@ def answer_from_evidence(question: str, image: str, rounds: list[Round], context
 
     The agent's reader, in one place. With a generative model: the `answer` prompt over every
     search's results, one model call (free text, so it cannot be malformed). In the embedded
-    profile: the extractive reader over one record per search (`nodes.extractive.searches.read_searches`).
+    profile: the extractive reader over one record per search (`nodes.reading.read_searches`).
     """
     searched = [r for r in rounds if r["candidates"]]
     if not searched:

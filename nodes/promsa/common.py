@@ -2,24 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
-
-from langgraph.runtime import Runtime
-
-from graphs.context import Context, PromsaContext
-from graphs.promsa_state import SEARCHES, Action, Round
-
-
-def agent_context(runtime: Runtime[PromsaContext] | None) -> PromsaContext:
-    """The run's `PromsaContext` (LangGraph passes `None` when the caller gave no context); a plain PMSR
-    `Context` given in-process keeps its model and KB settings (not its web flag), with the agent's
-    defaults added."""
-    context = getattr(runtime, "context", None)
-    if isinstance(context, PromsaContext):
-        return context
-    if isinstance(context, Context):
-        return PromsaContext(**{f.name: getattr(context, f.name) for f in fields(Context) if f.name != "web"})
-    return PromsaContext()
+from core.context import PromsaContext
+from core.promsa_state import SEARCHES, Action, Round
 
 
 def budgets(context: PromsaContext) -> dict[Action, int]:

@@ -18,14 +18,12 @@ sensible agent:
 
 from __future__ import annotations
 
-from graphs.context import PromsaContext
-from graphs.promsa_state import Action, Decision, Round, StopReason
+from core.context import PromsaContext
+from core.promsa_state import Action, Decision, Round, StopReason
 from nodes.common import timed
-from nodes.extractive.followup import next_query
-from nodes.extractive.question import read_question
 from nodes.extractive.reader import Reading
-from nodes.extractive.searches import as_iterations
 from nodes.promsa.answer import answer_from_evidence, searches_of
+from nodes.stand_in import added_nothing, lookup_query, next_lookup
 
 
 def embedded_decision(
@@ -35,24 +33,23 @@ def embedded_decision(
     searched = [r for r in rounds if r["action"] != "stop"]
     texts = [r for r in searched if r["action"] == "text_search"]
     entity = identified_entity(searched)
-    focus = read_question(question).attribute_text()
     if not searched and "image_search" in actions:
         return _search("image_search", "", "First find out what the image shows."), 0.0
     if not texts:
         if "text_search" not in actions:
             return _stop("budget_spent", "No text search is allowed: answer from the image matches."), 0.0
         about = f"The image most likely shows {entity}" if entity else "Nothing identified the image"
-        query = f"{entity} {focus}" if entity else question
+        query = lookup_query(entity, question) if entity else question
         return _search("text_search", query, f"{about}; look up what the question asks."), 0.0
     reading, seconds = timed(answer_from_evidence, question, image, rounds, context)
     last = {c["id"] for c in texts[-1]["candidates"]}
-    if not any(e["id"] in last for e in reading.evidence):
+    if added_nothing(reading, last):
         thought = "The last search added nothing the answer rests on: the evidence suffices."
         return _stop("answered", thought, reading), seconds
     if "text_search" not in actions:
         return _stop("budget_spent", "The text search budget is spent.", reading), seconds
-    iterations = as_iterations(question, searches_of([r for r in searched if r["candidates"]]), context)
-    query = next_query(question, iterations, [r["query"] for r in texts])
+    found = searches_of([r for r in searched if r["candidates"]])
+    query = next_lookup(question, found, [r["query"] for r in texts], context)
     return _search("text_search", query, "Look up the next entity the evidence leads to."), seconds
 
 

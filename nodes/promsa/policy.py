@@ -4,7 +4,8 @@ The policy sees the image, the question, every search's results and the searches
 whose budget is spent is not offered (not bound as a tool, not listed); with nothing left it must
 answer. A model's reply that breaks the action protocol (no action, unreadable JSON, an unknown or
 spent tool, an empty query) gets one repair prompt; a second bad reply ends the run with the safe
-fallback — the answer is read from the evidence gathered so far. Both are recorded in `errors` and
+fallback — the answer is read from the evidence gathered so far (the repair loop the MC-Search
+planner shares: `nodes.agent_protocol`). Both are recorded in `errors` and
 counted in `malformed`; nothing a model writes can crash the run. In the embedded profile the
 deterministic stand-in of `nodes.promsa.embedded` decides instead.
 """
@@ -18,27 +19,26 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.runnables import Runnable
 from langgraph.runtime import Runtime
 
-from graphs.context import PromsaContext
-from graphs.promsa_state import Action, AgentState, Decision, Round
-from nodes.common import chat_model, emit, input_image, timed
-from nodes.promsa.common import agent_context, offered
+from core.context import PromsaContext
+from core.errors import PMSRError
+from core.promsa_state import Action, AgentState, Decision, Round
+from nodes.agent_protocol import ask_with_repair, excerpt
+from nodes.common import chat_model, context_of, emit, input_image
+from nodes.promsa.common import offered
 from nodes.promsa.embedded import embedded_decision
 from nodes.promsa.protocol import (
     Protocol,
     agent_tools,
     conversation,
-    excerpt,
     parse_action,
     repair_message,
+    reply_text,
     resolve_protocol,
 )
-from tools.errors import PMSRError
-
-ATTEMPTS = 2  # the first reply and one repair
 
 
 def policy(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]:
-    context = agent_context(runtime)
+    context = context_of(runtime, PromsaContext)
     started = time.time()
     rounds = state.get("trajectory") or []
     actions = offered(rounds, context)
@@ -69,20 +69,25 @@ def model_decision(
     image_part = {"type": "image_url", "image_url": {"url": input_image(image).data_url}}
     messages = conversation(context, protocol, question, image_part, rounds)
     runnable = _with_tools(model, protocol, context, actions)
-    errors: list[str] = []
-    total = 0.0
-    for attempt in range(1, ATTEMPTS + 1):
-        (reply, problem), seconds = timed(_ask, runnable, messages)
-        total += seconds
-        parsed = problem or parse_action(reply, actions, protocol)
-        if not isinstance(parsed, str):
-            return parsed, total, errors
-        quoted = f"{parsed} (your reply: {excerpt(reply)!r})" if reply is not None else parsed
-        then = "asked again" if attempt < ATTEMPTS else "answered from the evidence gathered instead"
-        errors.append(f"round {len(rounds) + 1}: malformed action: {quoted}; {then}")
-        messages = [*messages, repair_message(quoted, actions)]
+
+    def read(asked: tuple[AIMessage | None, str]) -> Decision | str:
+        reply, problem = asked
+        return problem or parse_action(reply, actions, protocol)  # type: ignore[arg-type]
+
+    def repair(asked: tuple[AIMessage | None, str], problem: str) -> tuple[str, list[BaseMessage]]:
+        reply = asked[0]
+        quoted = f"{problem} (your reply: {excerpt(reply_text(reply))!r})" if reply is not None else problem
+        return f"round {len(rounds) + 1}: malformed action: {quoted}", [repair_message(quoted, actions)]
+
+    decision, seconds, errors = ask_with_repair(
+        messages,
+        lambda asked: _ask(runnable, asked),
+        read,
+        repair,
+        "answered from the evidence gathered instead",
+    )
     fallback = Decision(action="stop", query="", thought="", answer="", stop_reason="fallback")
-    return fallback, total, errors
+    return (fallback if decision is None else decision), seconds, errors
 
 
 def _with_tools(

@@ -7,15 +7,15 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Overwrite
 
-from graphs.context import PromsaContext
-from graphs.promsa_state import AgentState
-from nodes.common import emit, input_image, require_question
-from nodes.promsa.common import agent_context, budgets
+from core.context import PromsaContext
+from core.promsa_state import AgentState
+from nodes.common import context_of, emit, input_image, require_question
+from nodes.promsa.common import budgets
 
 
 def prepare(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]:
     """Raise `InputError`/`ImageError` on bad inputs before anything is searched; reset the outputs."""
-    context = agent_context(runtime)
+    context = context_of(runtime, PromsaContext)
     require_question(state.get("question"))
     input_image(state.get("image") or "")
     allowed = ", ".join(f"{action} ×{n}" for action, n in budgets(context).items())

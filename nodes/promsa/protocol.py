@@ -25,19 +25,18 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.tools import BaseTool
 
-from graphs.context import PromsaContext
-from graphs.promsa_state import SEARCHES, Action, Decision, Round
+from core.context import PromsaContext
+from core.errors import ConfigError
+from core.promsa_state import SEARCHES, Action, Decision, Round
 from nodes.common import message_text
 from nodes.promsa.common import budgets, offered, searches_left
 from prompts import render_prompt
-from tools.errors import ConfigError
 from tools.retrieval import format_results, retrieval_tools
 
 Protocol = Literal["native", "tagged"]
 _TOOL_CALL = re.compile(r"<tool_call>(.*?)</tool_call>", re.DOTALL)
 _ANSWER = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 _THINK = re.compile(r"</?think>")
-EXCERPT = 160  # characters of a malformed reply quoted back to the model
 
 
 def resolve_protocol(context: PromsaContext, model: BaseChatModel) -> Protocol:
@@ -232,9 +231,7 @@ def _thought(text: str) -> str:
     return " ".join(_THINK.sub(" ", text).split())
 
 
-def excerpt(reply: AIMessage) -> str:
-    """A short rendering of a reply (text and tool calls) to quote back in a repair prompt."""
+def reply_text(reply: AIMessage) -> str:
+    """A reply's text and tool calls, as one string (what a repair prompt quotes an excerpt of)."""
     calls = [f"{c['name']}({json.dumps(c.get('args'))})" for c in reply.tool_calls]
-    text = " ".join([message_text(reply.content), *calls]).strip()
-    flat = " ".join(text.split())
-    return flat if len(flat) <= EXCERPT else flat[: EXCERPT - 1] + "…"
+    return " ".join([message_text(reply.content), *calls])

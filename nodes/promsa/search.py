@@ -12,23 +12,23 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from graphs.context import PromsaContext
-from graphs.promsa_state import AgentState, Round
-from nodes.common import emit, image_vector, knowledge_base, timed
-from nodes.promsa.common import agent_context, seen_ids
+from core.context import PromsaContext
+from core.promsa_state import AgentState, Round
+from core.types import Candidate
+from nodes.common import context_of, emit, image_vector, knowledge_base, timed
+from nodes.promsa.common import seen_ids
 from tools.retrieval import image_search, text_search
-from tools.types import Candidate
 
 
 def search_images(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]:
-    context = agent_context(runtime)
+    context = context_of(runtime, PromsaContext)
     vector, seconds = timed(image_vector, state["image"], context)
     found = image_search(knowledge_base(context), vector, context.image_search_k, seen_ids(_rounds(state)))
     return _round(state, runtime, found, seconds)
 
 
 def search_text(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]:
-    context = agent_context(runtime)
+    context = context_of(runtime, PromsaContext)
     kb = knowledge_base(context)
     vector, seconds = timed(kb.embed_text, state["decision"]["query"])
     found = text_search(kb, vector, context.text_search_k, seen_ids(_rounds(state)))

@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 from langgraph.runtime import Runtime
 
-from graphs.context import Context
-from graphs.state import SearchTask
+from core.context import Context
+from core.state import SearchTask
 from nodes.common import context_of, emit, image_vector, input_image, knowledge_base
 from tools.retrieval import fused_search, text_search
 
@@ -40,7 +40,7 @@ def web_search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
     When the web gives nothing (rate limit, outage, no usable page) the local text KB answers the
     query instead, so the run continues on what it has; the reason is in `errors`.
     """
-    from nodes.web import web_text_search  # imports the web stack: only when the variant runs
+    from nodes.pmsr.web import web_text_search  # imports the web stack: only when the variant runs
 
     context = context_of(runtime)
     query = task["query"]
@@ -54,7 +54,7 @@ def web_search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
 
 def lens(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
     """Step 0 of the web variant: candidates from a Lens-style lookup of the image, to bootstrap r_0."""
-    from nodes.web import lens_bootstrap  # imports the web stack: only when the variant runs
+    from nodes.pmsr.web import lens_bootstrap  # imports the web stack: only when the variant runs
 
     context = context_of(runtime)
     kb = None if context.kbs == "text" else knowledge_base(context)

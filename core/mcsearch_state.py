@@ -18,8 +18,8 @@ from typing import Annotated, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from graphs.state import Evidence
-from tools.types import Candidate
+from core.state import Evidence
+from core.types import Candidate
 
 Modality = Literal["text", "image"]
 MODALITIES: tuple[Modality, ...] = ("text", "image")

@@ -21,15 +21,15 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import httpx
 from langchain_core.language_models import BaseChatModel
 
-from graphs.context import Context
+from core.context import Context
+from core.errors import PMSRError
+from core.types import Candidate, Source, TextEmbedder
 from nodes.common import chat_model, text_embedder
-from nodes.summarize import condense_query, summarize_pages
-from tools.errors import PMSRError
+from nodes.pmsr.summarize import condense_query, summarize_pages
 from tools.fetch import USER_AGENT, Page, fetch_page
 from tools.image_lookup import LensHit, LocalImageLookup, make_image_lookup
 from tools.images import LoadedImage
 from tools.retrieval import SearchableKB
-from tools.types import Candidate, Source, TextEmbedder
 from tools.web_cache import WebCache, open_web_cache
 from tools.web_search import RetryPolicy, normalize_url, search_web
 

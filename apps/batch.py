@@ -1,37 +1,29 @@
-"""Batch mode: run a graph (PMSR by default) over a questions JSONL file, resumably, and score the results.
-
-    python -m graphs.run QUESTIONS.jsonl --out RESULTS.jsonl [--graph pmsr|promsa|mcsearch|rag1|rag2]
-        [--concurrency N] [--limit N] [--ids ID ...] [--retry-failed] [--shard I/N] [--server URL]
-        [--score [--judge MODEL]] [every run-context option]
-    python -m graphs.run score RESULTS.jsonl [MORE.jsonl ...] [--judge MODEL] [--out-dir DIR]
-        [--no-retrieval-run RESULTS] [--golden-run RESULTS]
+"""The batch runner: a graph (PMSR by default) over a questions JSONL file, resumably, a line per item.
 
 Output: one JSON line per finished item (the input fields + `prediction`, the graph's other outputs —
 PMSR: `description`, `trajectory`, `saturation`; the agent: `evidence`, `trajectory` of rounds,
 `malformed` — and `stop_reason`, `errors`, `status` ok|error, `error`, `graph`, `settings`, `seconds`),
-written, flushed and fsync'd as each item finishes, so an interrupted run leaves a valid file. One
-results file holds one graph's results: resuming it with another `--graph` is refused.
+written, flushed and fsync'd as each item finishes (`core.results`), so an interrupted run leaves a
+valid file. One results file holds one graph's results: resuming it with another graph is refused.
 
 Resume: ids already in the output are skipped. A torn last line (the process was killed mid-write) is
-cut off before appending. `--retry-failed` reruns ids whose line says `status: error`; their new lines
+cut off before appending. `retry_failed` reruns ids whose line says `status: error`; their new lines
 are appended and, when the run ends, the file is rewritten atomically with the last line per id (the
 scorer also keeps the last line per id, so a file from a run killed before that step still reads right).
 
 Ctrl-C (or SIGTERM) stops starting items and waits for the running ones; a second one stops at once.
-`--shard I/N` (0 ≤ I < N) keeps the ids whose stable hash modulo N is I; merge shard outputs by id.
+A shard `I/N` (0 ≤ I < N) keeps the ids whose stable hash modulo N is I; merge shard outputs by id.
+The command line is `apps.run`.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
-import os
 import signal
 import sys
 import threading
 import time
-import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from datetime import UTC, datetime
@@ -40,10 +32,11 @@ from typing import Any
 
 from tqdm import tqdm
 
-from graphs.registry import DEFAULT_GRAPH, GRAPHS, context_fields, field_defaults, graph_entry
-from tools.errors import ConfigError, ImageError, InputError, PMSRError
+from core.errors import ImageError, InputError, PMSRError
+from core.results import ResultWriter, compact, read_results, read_status, repair_tail
+from graphs.registry import DEFAULT_GRAPH, GRAPHS, graph_entry
 from tools.images import load_image
-from tools.shards import Shard, in_shard, parse_shard
+from tools.shards import Shard, in_shard
 
 Invoke = Callable[[dict[str, Any]], dict[str, Any]]
 """Runs one graph input `{"question", "image"}` and returns the graph's output state."""
@@ -117,83 +110,6 @@ def select_items(
             continue
         chosen.setdefault(item.id, item)
     return list(chosen.values())[:limit] if limit is not None else list(chosen.values())
-
-
-# --- output ---------------------------------------------------------------------------------------
-
-
-def repair_tail(path: Path) -> None:
-    """Cut a torn last line (no trailing newline: the writer was killed mid-line) off `path`."""
-    if not path.exists() or path.stat().st_size == 0:
-        return
-    with open(path, "rb+") as handle:
-        data = handle.read()
-        if data.endswith(b"\n"):
-            return
-        handle.truncate(data.rfind(b"\n") + 1)
-        handle.flush()
-        os.fsync(handle.fileno())
-
-
-def read_results(path: str | Path) -> list[dict[str, Any]]:
-    """The result lines of `path`, the last line per id, in first-seen order; unreadable lines skipped."""
-    latest: dict[str, dict[str, Any]] = {}
-    if not Path(path).exists():
-        return []
-    with open(path, encoding="utf-8") as handle:
-        for raw in handle:
-            try:
-                line = json.loads(raw)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(line, dict) and "id" in line:
-                latest[str(line["id"])] = line
-    return list(latest.values())
-
-
-def read_status(path: Path) -> dict[str, str]:
-    """id → status of its last complete line."""
-    return {str(line["id"]): str(line.get("status", "ok")) for line in read_results(path)}
-
-
-def compact(path: Path) -> bool:
-    """Rewrite `path` atomically with the last line per id, in first-seen order; False when not needed."""
-    latest: dict[str, str] = {}
-    total = 0
-    with open(path, encoding="utf-8") as handle:
-        for raw in handle:
-            try:
-                line_id = str(json.loads(raw)["id"])
-            except (json.JSONDecodeError, KeyError, TypeError):
-                continue
-            total += 1
-            latest[line_id] = raw if raw.endswith("\n") else raw + "\n"
-    if total == len(latest):
-        return False
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.writelines(latest.values())
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
-    return True
-
-
-class ResultWriter:
-    """Appends one JSON line per result, flushed and fsync'd before the next one starts."""
-
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        repair_tail(path)
-        self._handle = open(path, "a", encoding="utf-8")  # noqa: SIM115  (closed by close())
-
-    def write(self, record: dict[str, Any]) -> None:
-        self._handle.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
-
-    def close(self) -> None:
-        self._handle.close()
 
 
 # --- running one item -----------------------------------------------------------------------------
@@ -418,183 +334,3 @@ def _execute(
         stats.interrupted = signals.stop.is_set()
         stats.aborted = signals.abort.is_set()
         pool.shutdown(wait=not stats.aborted, cancel_futures=True)
-
-
-# --- command line ---------------------------------------------------------------------------------
-
-
-def add_context_options(parser: argparse.ArgumentParser) -> None:
-    """One option per run-context field of every graph, typed and documented from the dataclasses."""
-    hints: dict[str, Any] = {}
-    for entry in GRAPHS.values():
-        hints |= typing.get_type_hints(entry.context)
-    group = parser.add_argument_group("run context (each also read from env PMSR_<FIELD>)")
-    for field in context_fields():
-        hint = hints[field.name]
-        defaults = field_defaults(field.name)
-        shown = (
-            "; ".join(f"{graph}: {value}" for graph, value in defaults.items())
-            if len(set(map(str, defaults.values()))) > 1
-            else field.default
-        )
-        help_text = f"{field.metadata.get('description', '')} (default: {shown})".replace("%", "%%")
-        flag = "--" + field.name.replace("_", "-")
-        if hint is bool:
-            group.add_argument(flag, dest=field.name, action=argparse.BooleanOptionalAction, help=help_text)
-        elif typing.get_origin(hint) is typing.Literal:
-            group.add_argument(flag, dest=field.name, choices=typing.get_args(hint), help=help_text)
-        else:
-            group.add_argument(flag, dest=field.name, type=hint, metavar=field.name.upper(), help=help_text)
-
-
-def context_overrides(args: argparse.Namespace) -> dict[str, Any]:
-    """The context fields given on the command line (the rest keep their env/default values)."""
-    return {f.name: getattr(args, f.name) for f in context_fields() if getattr(args, f.name) is not None}
-
-
-def _add_score_options(parser: argparse.ArgumentParser) -> None:
-    from evaluation.metrics import RewardConfig  # light: pure functions
-
-    default = RewardConfig()
-    parser.add_argument(
-        "--judge", metavar="MODEL", help="chat model spec of the LLM judge (off when omitted)"
-    )
-    parser.add_argument(
-        "--judge-cache", default=".cache/pmsr-judge", help="folder of the judge's verdict cache"
-    )
-    reward = parser.add_argument_group("the ProMSA reward: correct + format·valid − λ·min(calls / H_max, 1)")
-    reward.add_argument(
-        "--reward-lambda", type=float, default=default.tool_cost, help=f"λ (default: {default.tool_cost})"
-    )
-    reward.add_argument(
-        "--reward-format", type=float, default=default.format_weight,
-        help=f"weight of format validity (default: {default.format_weight})",
-    )  # fmt: skip
-    reward.add_argument(
-        "--reward-h-max", type=int, default=None,
-        help=f"H_max (default: the run's budgets, else {default.DEFAULT_H_MAX})",
-    )  # fmt: skip
-    chains = parser.add_argument_group(
-        "MC-Search reference runs of the same questions (items with gold chains)"
-    )
-    chains.add_argument(
-        "--no-retrieval-run", type=Path, metavar="RESULTS",
-        help="results of a --no-retrieval run: ΔF1 = F1 − its F1, per item",
-    )  # fmt: skip
-    chains.add_argument(
-        "--golden-run", type=Path, metavar="RESULTS",
-        help="results of a --gold-evidence run: its F1 is the Golden F1",
-    )  # fmt: skip
-
-
-def run_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m graphs.run", description="Run a graph over a questions JSONL file (see also: score)."
-    )
-    parser.add_argument(
-        "questions",
-        type=Path,
-        help="questions JSONL (one {id, question, image_path, answer|answers} per line)",
-    )
-    parser.add_argument("--out", type=Path, required=True, help="results JSONL (appended; resumed)")
-    parser.add_argument("--concurrency", type=int, default=4, help="items run at once (default: 4)")
-    parser.add_argument("--limit", type=int, help="run only the first N selected items")
-    parser.add_argument("--ids", nargs="+", help="run only these ids")
-    parser.add_argument("--retry-failed", action="store_true", help="rerun items whose result is an error")
-    parser.add_argument(
-        "--shard", type=parse_shard, metavar="I/N", help="run shard I of N (0-based, by id hash)"
-    )
-    parser.add_argument(
-        "--graph",
-        choices=list(GRAPHS),
-        default=DEFAULT_GRAPH,
-        help="; ".join(f"{e.name}: {e.summary}" for e in GRAPHS.values()) + f" (default: {DEFAULT_GRAPH})",
-    )
-    parser.add_argument(
-        "--server", metavar="URL", help="drive a LangGraph API server (its assistant --graph)"
-    )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    parser.add_argument("--score", action="store_true", help="score the results when the run completes")
-    parser.add_argument("--score-dir", type=Path, help="where --score writes tables and reports")
-    _add_score_options(parser)
-    add_context_options(parser)
-    return parser
-
-
-def score_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m graphs.run score",
-        description="Score results JSONL files; several files are also compared side by side.",
-    )
-    parser.add_argument("results", type=Path, nargs="+")
-    parser.add_argument(
-        "--out-dir",
-        type=Path,
-        help="default: <results stem>_scores next to one file; with several, each file's folder "
-        "and the comparison go under it (default: compare_scores next to the first file)",
-    )
-    _add_score_options(parser)
-    return parser
-
-
-def _score(results: list[Path], out_dir: Path | None, args: argparse.Namespace) -> None:
-    from evaluation.metrics import RewardConfig
-    from evaluation.score import References, compare_files, score_file
-
-    reward = RewardConfig(args.reward_lambda, args.reward_format, args.reward_h_max)
-    references = References.load(args.no_retrieval_run, args.golden_run)
-    if len(results) == 1:
-        output = score_file(
-            results[0], out_dir, args.judge, args.judge_cache, reward=reward, references=references
-        )
-        print(f"scores written to {output.files['summary_md'].parent}", file=sys.stderr)
-        return
-    folder = compare_files(
-        results, out_dir, args.judge, args.judge_cache, reward=reward, references=references
-    )
-    print(f"scores and the comparison written to {folder}", file=sys.stderr)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    try:
-        if argv[:1] == ["score"]:
-            args = score_parser().parse_args(argv[1:])
-            _score(args.results, args.out_dir, args)
-            return 0
-        return _run(run_parser().parse_args(argv))
-    except PMSRError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-
-
-def _run(args: argparse.Namespace) -> int:
-    overrides = context_overrides(args)
-    entry = graph_entry(args.graph)
-    foreign = sorted(set(overrides) - {f.name for f in dataclasses.fields(entry.context)})
-    if foreign:
-        flags = ", ".join("--" + name.replace("_", "-") for name in foreign)
-        raise ConfigError(f"{flags}: not a setting of the {entry.name} graph")
-    if args.server:
-        backend = server_backend(args.server, overrides, entry.name)
-    else:
-        backend = in_process_backend(overrides, entry.name)
-    stats = run_batch(
-        args.questions, args.out, backend, args.concurrency, args.limit, args.ids, args.retry_failed,
-        args.shard, progress=not args.no_progress,
-    )  # fmt: skip
-    print(
-        f"{stats.finished} finished ({stats.failed} failed), {stats.skipped} already done → {args.out}",
-        file=sys.stderr,
-    )
-    if stats.interrupted:
-        if stats.aborted:
-            os._exit(EXIT_INTERRUPTED)  # running model calls would otherwise keep the process alive
-        return EXIT_INTERRUPTED
-    if args.score:
-        _score([args.out], args.score_dir, args)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -20,11 +20,11 @@ from concurrent.futures import ThreadPoolExecutor
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 
+from core.errors import ConfigError
+from core.types import TextEmbedder
 from nodes.common import message_text, split_sentences, top_unique
 from prompts import render_prompt
-from tools.errors import ConfigError
 from tools.fetch import Page
-from tools.types import TextEmbedder
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ Runs of a served graph also read image paths only under the operator's `image_ro
 In-process callers keep full control: `from graphs.pmsr import graph` has the whole `Context`.
 
 Adding a graph is one line here — `name = serve("name", compiled_graph, "what it does")` — and one
-in `langgraph.json` (`"name": "./graphs/serve.py:name"`); the MCP server's `answer` tool offers every
+in `langgraph.json` (`"name": "./apps/serve.py:name"`); the MCP server's `answer` tool offers every
 registered graph.
 """
 
@@ -27,13 +27,13 @@ from typing import Any
 from langgraph.graph.state import CompiledStateGraph
 from langgraph_sdk.runtime import ServerRuntime
 
+from core.context import Context, check_client_settings, client_schema, client_settings
+from core.errors import ConfigError
 from graphs import mcsearch as mcsearch_graphs
 from graphs import pmsr as pmsr_graphs
 from graphs import promsa as promsa_graphs
 from graphs import rag as rag_graphs
-from graphs.context import Context, check_client_settings, client_schema, client_settings
 from nodes.common import input_image, knowledge_base
-from tools.errors import ConfigError
 from tools.images import LoadedImage
 from tools.retrieval import SearchableKB
 

@@ -1,12 +1,12 @@
 """MCP server: the knowledge bases and the served graphs as tools for any MCP host (official `mcp` SDK).
 
-    python -m tools.mcp_server                              # stdio (what desktop MCP hosts launch)
-    python -m tools.mcp_server --transport http --port 8765 # streamable HTTP at http://127.0.0.1:8765/mcp
+    python -m apps.mcp_server                              # stdio (what desktop MCP hosts launch)
+    python -m apps.mcp_server --transport http --port 8765 # streamable HTTP at http://127.0.0.1:8765/mcp
     pmsr-mcp …                                              # the same, as a console script
 
 Tools: `text_search`, `image_search` (reverse image search by a base64 image) and `fused_search`
 (image + text) — the shared retrieval layer `tools.retrieval`, each with `k` and an exclusion list —
-and `answer`, which runs a served graph (`graphs.serve.SERVED`: PMSR and whatever is registered
+and `answer`, which runs a served graph (`apps.serve.SERVED`: PMSR and whatever is registered
 there) and returns its answer with a trajectory summary.
 
 Configuration is the operator's, read from the same `PMSR_*` environment as a served graph: KB
@@ -14,8 +14,8 @@ location, embedders and models, image roots and caps. A client chooses only the 
 `answer`; an operator setting is refused with the variable to use instead. Images come as base64
 or data: URLs (paths only under `PMSR_IMAGE_ROOTS`). Failures reach the client as one readable line.
 
-This module is an entry point, like `graphs/run.py`: unlike the other tools it reaches the KB and the
-graphs, through `graphs.serve`, imported when the server is built.
+This module is an entry point, like `apps/run.py`: unlike the other tools it reaches the KB and the
+graphs, through `apps.serve`, imported when the server is built.
 """
 
 import argparse
@@ -27,9 +27,10 @@ import anyio
 from mcp.server.fastmcp import FastMCP
 from pydantic import BaseModel, Field
 
+from core.limits import MAX_K
+from core.types import Candidate
 from tools.offline import go_offline
-from tools.retrieval import MAX_K, fused_search, image_search, text_search
-from tools.types import Candidate
+from tools.retrieval import fused_search, image_search, text_search
 
 T = TypeVar("T")
 DEFAULT_PORT = 8765
@@ -79,7 +80,7 @@ async def _in_thread(fn: Callable[..., T], *args: Any) -> T:
 
 def build_server(host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> FastMCP:
     """The MCP server with its four tools (`host`/`port` are used by the HTTP transport)."""
-    from graphs import serve  # the served graphs and the operator's KB: see the module docstring
+    from apps import serve  # the served graphs and the operator's KB: see the module docstring
 
     mcp = FastMCP("pmsr-graph", instructions=INSTRUCTIONS, host=host, port=port)
 
@@ -142,7 +143,7 @@ def build_server(host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> FastMCP:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m tools.mcp_server",
+        prog="python -m apps.mcp_server",
         description="MCP server for the pmsr-graph knowledge bases and graphs (configured by PMSR_* env).",
     )
     parser.add_argument("--transport", choices=["stdio", "http"], default="stdio")

@@ -1,6 +1,6 @@
 """Graph state of the ProMSA agent (`graphs/promsa.py`).
 
-Callers send the same input as to PMSR (`graphs.state.InputState`: a question and an image). The
+Callers send the same input as to PMSR (`core.state.InputState`: a question and an image). The
 output holds the short answer, the evidence lines it rests on, the trajectory of rounds (one per
 action the policy took: each search with what it returned, and the final stop), why the run
 stopped, and what went wrong on the way. `trajectory`, `errors` and `malformed` accumulate across
@@ -15,8 +15,8 @@ from typing import Annotated, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
-from graphs.state import InputState
-from tools.types import Candidate
+from core.state import InputState
+from core.types import Candidate
 
 Action = Literal["image_search", "text_search", "stop"]
 SEARCHES: tuple[Action, ...] = ("image_search", "text_search")

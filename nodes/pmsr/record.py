@@ -15,12 +15,12 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Overwrite
 
-from graphs.context import Context
-from graphs.state import Iteration, Query, State
+from core.context import Context
+from core.state import Iteration, Query, State
+from core.types import Candidate
 from nodes.common import ask_model, context_of, emit, input_image, merge_candidates
 from nodes.extractive.record import write_record
 from prompts import render_prompt
-from tools.types import Candidate
 
 CANDIDATE_CHARS = 1200  # characters of each candidate shown to the generative operator
 

@@ -23,9 +23,8 @@ from typing import Any, ClassVar, Literal, TypeVar
 
 from pydantic.json_schema import SkipJsonSchema
 
-from tools.errors import ConfigError
-from tools.images import DEFAULT_MAX_BYTES, DEFAULT_MAX_PIXELS
-from tools.retrieval import MAX_K
+from core.errors import ConfigError
+from core.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_PIXELS, MAX_K
 
 C = TypeVar("C", bound="Context")
 

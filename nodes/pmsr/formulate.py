@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 from langgraph.runtime import Runtime
 
-from graphs.context import Context
-from graphs.state import Iteration, PlannedQuery, Query, State
+from core.context import Context
+from core.state import Iteration, PlannedQuery, Query, State
 from nodes.common import ask_model, context_of, emit, input_image, strip_question, text_embedder, timed
 from nodes.extractive.followup import next_query
 from prompts import render_prompt

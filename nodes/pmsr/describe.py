@@ -13,8 +13,8 @@ from typing import Any
 from langgraph.runtime import Runtime
 from langgraph.types import Overwrite
 
-from graphs.context import Context
-from graphs.state import State
+from core.context import Context
+from core.state import State
 from nodes.common import (
     ask_model,
     context_of,

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from typing_extensions import TypedDict
 
-from tools.types import Candidate
+from core.types import Candidate
 
 QueryKind = Literal["enriched", "record", "trajectory"]
 KBName = Literal["text", "pairs"]
@@ -75,7 +75,7 @@ class OutputState(TypedDict, total=False):
     """The answer and everything that led to it."""
 
     answer: str
-    confidence: float  # the reader's score for its answer, 0–1 (see nodes.answer)
+    confidence: float  # the reader's score for its answer, 0–1 (see nodes.reading)
     evidence: list[Evidence]
     description: str
     trajectory: list[Iteration]

@@ -1,6 +1,6 @@
 """`make eval-dev`: every graph on every dev set, over one KB, side by side.
 
-    python -m evaluation.dev_eval [--data DIR] [--work kb_data/devsets] [--runs runs/dev]
+    python -m apps.dev_eval [--data DIR] [--work kb_data/devsets] [--runs runs/dev]
         [--sets onehop twohop chains] [--graphs pmsr single_pass promsa mcsearch rag1 rag2]
         [--concurrency 2]
 
@@ -36,11 +36,12 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from apps.batch import in_process_backend, run_batch
+from core.results import read_results
 from evaluation import devset
 from evaluation.dev_data import DATA_HELP, find_dev_data
 from evaluation.metrics import topology_name
 from evaluation.score import by_chain, by_iteration, compare_files, score_lines, summarize
-from graphs.run import in_process_backend, read_results, run_batch
 from kb.build import build_kb
 
 
