@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from core.context import Context
@@ -94,6 +94,16 @@ def grounded_reading(answer_text: str, candidates: list[Candidate]) -> Reading:
     evidence = stating_sentences(answer_text, candidates)
     confidence = 0.0 if not answer_text.strip() else GROUNDED if evidence else UNGROUNDED
     return Reading(answer_text, evidence, confidence)
+
+
+def decided_reading(decided: Mapping[str, Any], candidates: list[Candidate]) -> Reading:
+    """An agent's own final answer (`decided["answer"]`) with the evidence and confidence it handed over
+    (the embedded stand-ins read them already), or, for an answer a model wrote, the gathered sentences
+    that state it and its grounding confidence."""
+    grounded = grounded_reading(decided["answer"], candidates)
+    if "confidence" not in decided:
+        return grounded
+    return Reading(decided["answer"], decided.get("evidence") or grounded.evidence, decided["confidence"])
 
 
 def stating_sentences(answer_text: str, candidates: list[Candidate]) -> list[Evidence]:

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from apps import dev_eval
 from benchmarks import kb as kb_benchmark
-from evaluation import dev_data, dev_eval, devset, testset
+from evaluation import dev_data, devset, testset
 from evaluation.dev_data import (
     find_dev_data,
     instance_glosses,

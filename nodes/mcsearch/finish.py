@@ -17,12 +17,12 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from core.context import McSearchContext
-from core.mcsearch_state import ChainState, ChainStep, Plan, StopReason
+from core.mcsearch_state import ChainState, ChainStep, StopReason
 from nodes.common import chat_model, context_of, emit, input_image, message_text
 from nodes.extractive.reader import Reading
 from nodes.mcsearch.common import ask_with_images, chain_searches, input_images
 from nodes.mcsearch.protocol import closing_message, conversation, read_final
-from nodes.reading import first_line, grounded_reading, read_searches
+from nodes.reading import decided_reading, first_line, grounded_reading, read_searches
 from prompts import render_prompt
 
 
@@ -32,7 +32,7 @@ def finish(state: ChainState, runtime: Runtime[McSearchContext]) -> dict[str, An
     steps = state.get("trajectory") or []
     question = state["question"].strip()
     if planned["answer"]:
-        reading = planner_reading(planned, steps)
+        reading = decided_reading(planned, [c for s in steps for c in s["candidates"]])
     else:
         reading = final_answer(question, input_images(state), steps, planned["stop_reason"], context)
     emit(runtime, "finish", len(steps), f"answer: {reading.answer[:120]} ({planned['stop_reason']})")
@@ -42,15 +42,6 @@ def finish(state: ChainState, runtime: Runtime[McSearchContext]) -> dict[str, An
         "evidence": reading.evidence,
         "stop_reason": planned["stop_reason"],
     }
-
-
-def planner_reading(planned: Plan, steps: list[ChainStep]) -> Reading:
-    """The planner's own answer with the evidence and confidence it handed over, or, for a model's
-    answer, the retrieved sentences that state it and its grounding confidence."""
-    grounded = grounded_reading(planned["answer"], [c for s in steps for c in s["candidates"]])
-    if "confidence" not in planned:
-        return grounded
-    return Reading(planned["answer"], planned.get("evidence") or grounded.evidence, planned["confidence"])
 
 
 def final_answer(

@@ -16,10 +16,10 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from core.context import PromsaContext
-from core.promsa_state import AgentState, Decision, Round
+from core.promsa_state import AgentState, Round
 from nodes.common import ask_model, context_of, emit, input_image, timed
 from nodes.extractive.reader import Reading
-from nodes.reading import Search, first_line, grounded_reading, read_searches
+from nodes.reading import Search, decided_reading, first_line, grounded_reading, read_searches
 from prompts import render_prompt
 from tools.retrieval import format_results
 
@@ -29,7 +29,7 @@ def answer(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]
     decision = state["decision"]
     rounds = state.get("trajectory") or []
     if decision["answer"]:
-        reading, seconds = policy_reading(decision, rounds), 0.0
+        reading, seconds = decided_reading(decision, [c for r in rounds for c in r["candidates"]]), 0.0
     else:
         reading, seconds = timed(
             answer_from_evidence, state["question"].strip(), state["image"], rounds, context
@@ -53,15 +53,6 @@ def answer(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]
         "trajectory": [stop],
         "stop_reason": decision["stop_reason"],
     }
-
-
-def policy_reading(decision: Decision, rounds: list[Round]) -> Reading:
-    """The policy's own answer with the evidence and confidence it handed over, or, for an answer a model
-    wrote, the gathered sentences that state it and its grounding confidence."""
-    grounded = grounded_reading(decision["answer"], [c for r in rounds for c in r["candidates"]])
-    if "confidence" not in decision:
-        return grounded
-    return Reading(decision["answer"], decision.get("evidence") or grounded.evidence, decision["confidence"])
 
 
 def answer_from_evidence(question: str, image: str, rounds: list[Round], context: PromsaContext) -> Reading:
