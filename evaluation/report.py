@@ -243,8 +243,8 @@ def _item_html(line: Mapping[str, Any], scored: Mapping[str, Any]) -> str:
         f"<p><b>Gold:</b> {e(golds_text)}</p>"
         f"<p class='{'ok' if good else 'bad'}'><b>Prediction:</b> {e(str(line.get('prediction') or ''))}"
         + (
-            f" <span class='meta'>(confidence {float(line['confidence']):.2f})</span>"
-            if _has_confidence(line)
+            f" <span class='meta'>(confidence {scored['confidence']:.2f})</span>"
+            if scored.get("confidence") is not None
             else ""
         )
         + "</p>"
@@ -257,10 +257,6 @@ def _item_html(line: Mapping[str, Any], scored: Mapping[str, Any]) -> str:
         + "".join(_step_html(step) for step in line.get("trajectory") or [])
         + "</details></div></div>"
     )
-
-
-def _has_confidence(line: Mapping[str, Any]) -> bool:
-    return isinstance(line.get("confidence"), int | float)
 
 
 def plot_coverage(path: str | Path, curves: Mapping[str, Rows]) -> None:

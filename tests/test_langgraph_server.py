@@ -18,6 +18,8 @@ from tests.graph_kit import QUESTION
 from tools.images import load_image
 
 NODES = {"describe", "formulate", "search", "record", "answer"}
+# What a served agent run returns: no working field of its state leaks into the output.
+AGENT_OUTPUT_KEYS = {"answer", "confidence", "evidence", "trajectory", "stop_reason", "errors", "malformed"}
 
 pytestmark = pytest.mark.slow
 
@@ -111,15 +113,7 @@ def test_the_promsa_agent_is_served_and_streams_its_rounds(server: SimpleNamespa
     assert rounds[0]["candidates"][0]["title"] == "Lake Alpha"
     assert run.final["answer"].strip() and run.final["evidence"]
     assert run.final["stop_reason"] in {"answered", "budget_spent"} and run.final["malformed"] == 0
-    assert set(run.final) == {
-        "answer",
-        "confidence",
-        "evidence",
-        "trajectory",
-        "stop_reason",
-        "errors",
-        "malformed",
-    }
+    assert set(run.final) == AGENT_OUTPUT_KEYS
     client = get_sync_client(url=server.url)
     promsa = next(a for a in client.assistants.search() if a["graph_id"] == "promsa")
     schema = client.assistants.get_schemas(promsa["assistant_id"])["context_schema"]["properties"]
@@ -138,15 +132,7 @@ def test_the_mcsearch_pipeline_is_served_and_records_its_chain(server: SimpleNam
     assert all(len(s["candidates"]) == 1 and s["evidence_id"] == s["candidates"][0]["id"] for s in steps)
     assert all(s["modality"] == "text" and s["sub_question"] for s in steps[1:])
     assert run.final["answer"].strip() and run.final["stop_reason"] in {"answered", "max_iter"}
-    assert set(run.final) == {
-        "answer",
-        "confidence",
-        "evidence",
-        "trajectory",
-        "stop_reason",
-        "errors",
-        "malformed",
-    }
+    assert set(run.final) == AGENT_OUTPUT_KEYS
     text_only = stream_run(
         server, {"question": "Where does the Zeta River end?"}, {"max_iter": 1}, "mcsearch"
     )

@@ -52,8 +52,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     shape = read_question(question)
     match = anchor_match(it["record"] for it in trajectory)
     anchor, anchor_score = match if match else (None, 0.0)
-    lines = evidence_lines(shape, trajectory, anchor, context)
-    chain = Chain.build(anchor, [(line.title, line.text) for line in lines], shape)
+    entries = list(dict.fromkeys(record_entries(trajectory)))
+    chain = Chain.build(anchor, entries, shape)
+    lines = evidence_lines(shape, trajectory, entries, chain, context)
     anchor_lines = [line for line in lines if anchor and is_about(line.title, line.text, anchor)]
     if shape.asks_identity and anchor:
         confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)
@@ -76,13 +77,16 @@ def span_confidence(spans: Sequence[Span]) -> float:
 
 
 def evidence_lines(
-    shape: QuestionShape, trajectory: Sequence[Iteration], anchor: str | None, context: Context
+    shape: QuestionShape,
+    trajectory: Sequence[Iteration],
+    entries: Sequence[tuple[str, str]],
+    chain: Chain,
+    context: Context,
 ) -> list[EvidenceLine]:
-    """T's record lines (each once) with their source ids, chain weights and relevance to the question."""
-    entries = list(dict.fromkeys(record_entries(trajectory)))
+    """T's record lines (`entries`: each once) with their source ids, weights on `chain` and relevance
+    to the question."""
     if not entries:
         return []
-    chain = Chain.build(anchor, entries, shape)
     texts = [shape.attribute_text() or shape.text, *(f"{title}: {text}" for title, text in entries)]
     vectors = np.asarray(text_embedder(context).embed_texts(texts), dtype=np.float32)
     relevance = vectors[1:] @ vectors[0]

@@ -312,9 +312,13 @@ def score_span(
 def is_own_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], own: Collection[str]) -> bool:
     """Whether `span` is the image's own entity and its entry says it is of the asked kind: then it is
     the answer ("which country does this coin come from?" when the coin's entry is the country)."""
+    return is_among(span, own) and shape.answer_type == "named" and is_asked_kind(shape, span, lines)
+
+
+def is_among(span: str, names: Collection[str]) -> bool:
+    """Whether `span` is one of `names` (the same entity, or the same words in another case)."""
     lower = span.lower()
-    is_own = any(same_entity(span, k) or lower == k.lower() for k in own)
-    return is_own and shape.answer_type == "named" and is_asked_kind(shape, span, lines)
+    return any(same_entity(span, name) or lower == name.lower() for name in names)
 
 
 def novelty_of(
@@ -332,11 +336,8 @@ def novelty_of(
     if any(lower == name.lower() for name in shape.named):
         return 0.0
     own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name"
-
-    def among(names: Collection[str]) -> bool:
-        return any(same_entity(span, k) or lower == k.lower() for k in names)
-
-    if among(known) and not own_name_asked and not (among(own) and is_asked_kind(shape, span, lines)):
+    own_of_kind = is_among(span, own) and is_asked_kind(shape, span, lines)  # own names are known ones too
+    if is_among(span, known) and not own_name_asked and not own_of_kind:
         return 0.0
     if lower in shape.text.lower():
         return 0.0 if span[:1].islower() else 0.3  # a phrase of the question's own wording
