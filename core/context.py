@@ -137,12 +137,14 @@ class Context:
     tau: float = setting(
         0.9, "Saturation threshold: stop when the saturation score ≥ tau.", client_range=(0.0, 1.0)
     )
-    saturation: Literal["every", "any"] = setting(
-        "every",
+    saturation: Literal["every", "any", "trajectory"] = setting(
+        "trajectory",
         (
             "Which new queries must repeat earlier ones (cosine ≥ tau) for an iteration to be saturated: "
-            "'every' one of them (a fresh trajectory-level query keeps the search going), or 'any' one (the "
-            "max over all query pairs: a repeated record-level query alone stops the run)."
+            "'every' one of them (a fresh trajectory-level query keeps the search going), 'any' one (the "
+            "max over all query pairs: a repeated record-level query alone stops the run), or the "
+            "'trajectory'-level one (the scope that carries the question's intent; the record-level query "
+            "changes with every record)."
         ),
     )
     max_iter: int = setting(3, "Most iterations after the initial record.", client_range=(0, 10))

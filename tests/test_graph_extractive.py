@@ -80,6 +80,21 @@ def test_extractive_trajectory_query_reaches_the_bridge_entity(world: SimpleName
     assert single.out["answer"] != "Syldavia", "one pass does not reach the second hop here"
 
 
+def test_a_resolved_bridge_question_repeats_its_last_query_and_stops(world: SimpleNamespace) -> None:
+    """Two-hop shape "which <kind> does the <bridge> of this <entity> belong to": once the anchor and
+    the bridge with what is asked of it have been searched, the trajectory-level query repeats the
+    last one instead of opening names off the chain, and the run stops saturated."""
+    result = extractive_run(world, max_iter=6)
+    issued = [
+        q["text"] for it in result.out["trajectory"] for q in it["queries"] if q["kind"] == "trajectory"
+    ]
+    assert any("Zeta River" in q for q in issued), "the bridge was searched before the stop"
+    assert result.out["stop_reason"] == "saturated"
+    assert [it["step"] for it in result.out["trajectory"]] == [0, 1], "no names off the chain searched after"
+    assert result.out["saturation"][-1] == pytest.approx(1.0, abs=1e-5), "the last query repeats one issued"
+    assert result.out["answer"] == "Syldavia"
+
+
 def test_text_only_description_uses_no_pair(world: SimpleNamespace) -> None:
     result = extractive_run(world, kbs="text", single_pass=True)
     assert "Similar images" not in result.out["description"]

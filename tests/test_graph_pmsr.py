@@ -132,12 +132,13 @@ KB_ABLATIONS = [("text", "text", "pairs"), ("pairs", "pairs", "text")]
 
 
 def expected_saturation(world: SimpleNamespace, trajectory: list[dict], description: str, rule: str) -> float:
-    """The cosines of step 1's queries to the initial one (all without the question): their lowest
-    for `rule="every"`, their highest for `"any"`."""
+    """The cosines of step 1's queries (record-level, trajectory-level) to the initial one (all without
+    the question): their lowest for `rule="every"`, their highest for `"any"`, the trajectory-level
+    query's for `"trajectory"`."""
     new = [strip_question(q["text"], QUESTION) for q in trajectory[1]["queries"]]
     vectors = world.embedder.embed_texts([*new, description])
     cosines = vectors[:2] @ vectors[2]
-    return float(np.min(cosines) if rule == "every" else np.max(cosines))
+    return float({"every": np.min, "any": np.max}.get(rule, lambda c: c[1])(cosines))
 
 
 def near_past(kind: str, prompt: str, count: int) -> str:
@@ -148,7 +149,7 @@ def near_past(kind: str, prompt: str, count: int) -> str:
     return default_script(kind, prompt, count)
 
 
-@pytest.mark.parametrize("rule", ["every", "any"])
+@pytest.mark.parametrize("rule", ["every", "any", "trajectory"])
 def test_saturation_fires_exactly_at_tau(world: SimpleNamespace, rule: str) -> None:
     probe = run(world, near_past, adaptive_stop=False, max_iter=1, saturation=rule)
     score = probe.out["saturation"][0]
@@ -179,6 +180,46 @@ def test_a_fresh_trajectory_query_keeps_the_run_going_unless_any_repeat_stops_it
     tau = (every.out["saturation"][0] + anyone.out["saturation"][0]) / 2
     assert run(world, near_past, tau=tau, max_iter=1, saturation="every").out["stop_reason"] == "max_iter"
     assert run(world, near_past, tau=tau, max_iter=1, saturation="any").out["stop_reason"] == "saturated"
+
+
+def same_trajectory_query(kind: str, prompt: str, count: int) -> str:
+    """A model that writes one trajectory-level query again and again, while its records (and so the
+    record-level queries) change every iteration."""
+    if kind == "trajectory":
+        return "Output: which river flows out of glacial lake Alpha"
+    if kind == "record":
+        return FRESH_RECORDS[(count - 1) % len(FRESH_RECORDS)]
+    return default_script(kind, prompt, count)
+
+
+FRESH_RECORDS = [
+    "Lake Alpha is a red glacial lake high in the northern range.",
+    "The Zeta River leaves the lake and runs south through pine forest.",
+    "Syldavia is a small kingdom whose capital is Klow.",
+    "Border crossings close in winter when snow blocks the passes.",
+    "Fishing boats on the estuary land herring every autumn.",
+]
+
+
+def test_a_repeated_trajectory_query_stops_the_run_though_the_record_query_is_new(
+    world: SimpleNamespace,
+) -> None:
+    """ "trajectory": the scope that carries the question's intent decides; "every" also waits for the
+    record-level query, which changes with every record."""
+    stopped = run(world, same_trajectory_query, max_iter=4, saturation="trajectory")
+    assert stopped.out["stop_reason"] == "saturated"
+    assert [it["step"] for it in stopped.out["trajectory"]] == [0, 1]
+    assert stopped.out["saturation"][-1] == pytest.approx(1.0, abs=1e-5)
+    going = run(world, same_trajectory_query, max_iter=4, saturation="every")
+    assert going.out["stop_reason"] == "max_iter"
+    assert len(going.out["trajectory"]) == 5
+
+
+def test_a_saturated_iteration_embeds_no_query_for_search(world: SimpleNamespace) -> None:
+    result = run(world, same_trajectory_query, max_iter=4, saturation="trajectory")
+    *searched, last = planned(result.updates)
+    assert len(searched) == 2 and all(len(q["vector"]) == world.embedder.dim for qs in searched for q in qs)
+    assert [q["kind"] for q in last] == ["record", "trajectory"] and all(q["vector"] == [] for q in last)
 
 
 def test_saturation_is_never_measured_before_step_one(world: SimpleNamespace) -> None:

@@ -10,6 +10,11 @@ capital"), then other names of the newest record. An (entity, attribute) pair co
 once a query was issued for exactly it — a name that merely occurs in an earlier query (the
 enriched query's "Similar images: …") was never paired with the question. With no pair left, the
 query repeats the anchor's, so a trajectory with nothing new saturates and stops.
+
+PMSR's trajectory-level query (`trajectory_query`) also repeats itself once the question's chain is
+resolved — every (entity, attribute) pair the question needs has been searched — instead of opening
+names off the chain: information saturation then ends the run right after convergence, where the
+agents stop on their own rule (a search that added nothing their answer rests on).
 """
 
 from __future__ import annotations
@@ -49,6 +54,36 @@ def next_query(question: str, trajectory: Sequence[Iteration], earlier: Iterable
         if _normal(query) not in searched:
             return query
     return focused_query(shape, anchor, anchor) if anchor else question
+
+
+def trajectory_query(question: str, trajectory: Sequence[Iteration], earlier: Sequence[str]) -> str:
+    """PMSR's trajectory-level query: the last one again once the chain is resolved, else `next_query`."""
+    if earlier and chain_resolved(question, trajectory, earlier):
+        return earlier[-1]
+    return next_query(question, trajectory, earlier)
+
+
+def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iterable[str]) -> bool:
+    """Whether every pair the question needs was searched: the anchor with what is asked of it (unless a
+    record already states it), and — unless the question asks what the image shows — the likeliest
+    link with what is asked of it: the bridge of a question about one, else the likeliest answer
+    ("Beijing city" for the city of a palace whose entry says "in Beijing"), whose own entry confirms
+    its kind. False with no anchor, or with a bridge not known to be of its kind yet: the search goes
+    on along the names the records hold."""
+    shape = read_question(question)
+    entries = record_entries(trajectory)
+    anchor = best_anchor(it["record"] for it in trajectory)
+    if anchor is None:
+        return False
+    chain = Chain.build(anchor, entries, shape)
+    stated = states_attribute(shape, chain, entries)
+    if chain.bridged and not stated:
+        return False
+    needed = [] if stated else [anchor]
+    if not shape.asks_identity:
+        needed += chain.links[:1]
+    searched = {_normal(q) for q in earlier}
+    return all(_normal(focused_query(shape, name, anchor)) in searched for name in needed)
 
 
 def focused_query(shape: QuestionShape, name: str, anchor: str | None) -> str:

@@ -1,13 +1,12 @@
-"""Formulate: write the iteration's queries, embed them, and measure saturation.
+"""Formulate: write the iteration's queries, measure saturation, and embed the queries for search.
 
 Step 0 has one query, the enriched `q ⊕ d`, with the whole budget. Step t ≥ 1 has the dual-scope
 pair: the record-level `q ⊕ r_{t-1}` (plain concatenation) and the trajectory-level query over all
-of T, each with half the budget. All of an iteration's texts — its queries, the same queries with
-the question removed, and the earlier queries they are compared with — are embedded in one batched
-call. When the new queries are too close to earlier ones (saturation score ≥ tau) the node sets
-`stop_reason="saturated"` and the graph answers without searching. By default an iteration is
-saturated when every one of its queries repeats an earlier one (see `plan_queries`).
-"""
+of T, each with half the budget. Saturation compares the new queries with the earlier ones, all with
+the question removed; when they are too close (saturation score ≥ tau) the node sets
+`stop_reason="saturated"` and the graph answers without searching, so those queries are never
+embedded for search. By default an iteration is saturated when its trajectory-level query repeats an
+earlier one (see `measure_saturation`)."""
 
 from __future__ import annotations
 
@@ -21,7 +20,7 @@ from langgraph.runtime import Runtime
 from core.context import Context
 from core.state import Iteration, PlannedQuery, Query, State
 from nodes.common import ask_model, context_of, emit, input_image, strip_question, text_embedder, timed
-from nodes.extractive.followup import next_query
+from nodes.extractive.followup import trajectory_query
 from prompts import render_prompt
 
 _OUTPUT = re.compile(r"^[\s#*_>`-]*output[\s*_`]*:(.*)$", re.IGNORECASE | re.MULTILINE)
@@ -71,8 +70,8 @@ def dual_scope_queries(state: State, context: Context, step: int) -> tuple[list[
         return queries, 0.0, []
     if not context.generative:
         earlier = [q["text"] for it in trajectory for q in it["queries"] if q["kind"] == "trajectory"]
-        trajectory_query = next_query(question, trajectory, earlier)
-        return [*queries, Query(kind="trajectory", text=trajectory_query)], 0.0, []
+        written = trajectory_query(question, trajectory, earlier)
+        return [*queries, Query(kind="trajectory", text=written)], 0.0, []
     prompt = render_prompt("trajectory_query", question=question, knowledge=format_trajectory(trajectory))
     reply, seconds = ask_model(context, prompt, input_image(state["image"]))
     parsed = parse_trajectory_query(reply)
@@ -112,29 +111,47 @@ def split_budget(total: int, parts: int) -> list[int]:
 def plan_queries(
     queries: list[Query], question: str, history: list[str], context: Context
 ) -> tuple[list[PlannedQuery], list[str], float | None, float]:
-    """Embed the queries (one call), split the budget, and score saturation against `history`.
+    """Score saturation against `history`, then (unless saturated) embed the queries and split the budget.
 
     Each new query's nearness to the past is its highest cosine to an earlier query (all without the
-    question they share). The saturation score is the lowest of these (`saturation="every"`: the
-    iteration repeats the past only when every query does) or the highest (`"any"`).
+    question they share); `saturation_score` makes the iteration's score of them. Saturation is
+    decided first, from the question-free texts alone: a saturated iteration is not searched, so its
+    queries are not embedded for search (their `vector` is empty) — which spares the long record-level
+    query of the last, redundant iteration.
 
     Returns the planned queries, their question-free texts (new history), the saturation score
     (None when there is no history yet) and the embedding seconds.
     """
     stripped = [strip_question(q["text"], question) for q in queries]
-    texts = [q["text"] for q in queries] + stripped + history
-    vectors, seconds = timed(text_embedder(context).embed_texts, texts)
-    vectors = np.asarray(vectors, dtype=np.float32)
+    kinds = [q["kind"] for q in queries]
+    saturation, seconds = None, 0.0
+    if history:
+        saturation, seconds = measure_saturation(stripped, kinds, history, context)
+    saturated = saturation is not None and context.adaptive_stop and saturation >= context.tau
+    vectors: np.ndarray | list[list[float]] = [[] for _ in queries]
+    if not saturated:
+        vectors, search_seconds = timed(text_embedder(context).embed_texts, [q["text"] for q in queries])
+        seconds += search_seconds
     n = len(queries)
     k_text, k_image = split_budget(context.k_text, n), split_budget(context.k_image, n)
     planned = [
-        PlannedQuery(
-            kind=q["kind"], text=q["text"], vector=[float(x) for x in vectors[i]], k_text=kt, k_image=ki
-        )
-        for i, (q, kt, ki) in enumerate(zip(queries, k_text, k_image, strict=True))
+        PlannedQuery(kind=q["kind"], text=q["text"], vector=[float(x) for x in v], k_text=kt, k_image=ki)
+        for q, v, kt, ki in zip(queries, vectors, k_text, k_image, strict=True)
     ]
-    saturation = None
-    if history:
-        nearest = np.max(vectors[n : 2 * n] @ vectors[2 * n :].T, axis=1)  # per new query: its closest past
-        saturation = float(np.min(nearest) if context.saturation == "every" else np.max(nearest))
     return planned, stripped, saturation, seconds
+
+
+def measure_saturation(
+    stripped: list[str], kinds: list[str], history: list[str], context: Context
+) -> tuple[float, float]:
+    """The saturation score of queries (question-free texts `stripped`) against `history`, with the
+    embedding seconds: the lowest nearness of the queries (`every`: the iteration repeats the past only
+    when every query does), the highest (`any`), or the trajectory-level query's (`trajectory`; the
+    highest without one). Only the queries the score reads are embedded."""
+    scored = stripped
+    if context.saturation == "trajectory" and "trajectory" in kinds:
+        scored = [stripped[kinds.index("trajectory")]]
+    vectors, seconds = timed(text_embedder(context).embed_texts, scored + history)
+    vectors = np.asarray(vectors, dtype=np.float32)
+    nearest = np.max(vectors[: len(scored)] @ vectors[len(scored) :].T, axis=1)  # per query: its closest past
+    return float(np.min(nearest) if context.saturation == "every" else np.max(nearest)), seconds
