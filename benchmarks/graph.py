@@ -18,6 +18,7 @@ import statistics
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from langgraph.graph import END, START, StateGraph
@@ -79,7 +80,8 @@ def one_iteration_state(item: dict[str, Any], context: Context) -> dict[str, Any
     record_query = Query(kind="record", text=f"{question} {out['trajectory'][0]['record']}")
     trajectory_query = Query(kind="trajectory", text=f"{question} {out['description']}")
     history = [strip_question(out["trajectory"][0]["queries"][0]["text"], question)]
-    planned, _, _, _ = plan_queries([record_query, trajectory_query], question, history, context)
+    searched = replace(context, adaptive_stop=False)  # the iteration is searched, however close its queries
+    planned, _, _, _ = plan_queries([record_query, trajectory_query], question, history, searched)
     return {"question": question, "image": item["image_path"], "step": 1, "queries": planned}
 
 
