@@ -10,15 +10,18 @@ import numpy as np
 import pytest
 
 from core.context import Context
+from core.state import PlannedQuery
 from core.types import Candidate
 from graphs.pmsr import graph
 from nodes.common import merge_candidates, split_sentences, strip_question, take_in_turn, top_unique
 from nodes.extractive.anchor import names_in
 from nodes.extractive.chain import Chain, read_anchor_line
 from nodes.extractive.question import read_question
+from nodes.extractive.record import write_record
 from nodes.pmsr.formulate import parse_trajectory_query, split_budget
 from nodes.reading import first_line
 from tests.graph_kit import (
+    PASSAGES,
     QUESTION,
     TEST_IMAGE_EMBEDDER,
     TEST_MODEL,
@@ -93,6 +96,32 @@ def test_a_resolved_bridge_question_repeats_its_last_query_and_stops(world: Simp
     assert [it["step"] for it in result.out["trajectory"]] == [0, 1], "no names off the chain searched after"
     assert result.out["saturation"][-1] == pytest.approx(1.0, abs=1e-5), "the last query repeats one issued"
     assert result.out["answer"] == "Syldavia"
+
+
+def test_a_searched_query_focuses_the_record_through_its_own_vector(world: SimpleNamespace) -> None:
+    """Record-level shape: PMSR's query carries the vector it searched with, and the record ranks the
+    candidate sentences by that vector rather than by its question-free text embedded again."""
+    context = Context(
+        model=TEST_MODEL,
+        operators="extractive",
+        text_embedder=TEST_TEXT_EMBEDDER,
+        image_embedder=TEST_IMAGE_EMBEDDER,
+        kb_dir=world.kb_dir,
+    )
+    candidates = [
+        Candidate(id=pid, score=0.5, source="text", title=title, text=text, image_path=None, url=None)
+        for pid, title, text in PASSAGES
+        if pid in {"p-mount", "p-bridge", "p-city", "p-forest"}
+    ]
+
+    def first_line(searched_with: str) -> str:
+        vector = [float(x) for x in world.embedder.embed_texts([searched_with])[0]]
+        query = PlannedQuery(kind="record", text=f"{QUESTION} old record", vector=vector, k_text=2, k_image=1)
+        record, _ = write_record(QUESTION, [query], candidates, context)
+        return next(line for line in record.splitlines() if read_anchor_line(line) is None)
+
+    assert first_line("Gamma Bridge crosses the Omega Canal").startswith("Gamma Bridge: ")
+    assert first_line("Delta City is the capital of Carpania").startswith("Delta City: ")
 
 
 def test_text_only_description_uses_no_pair(world: SimpleNamespace) -> None:

@@ -222,6 +222,32 @@ def test_a_saturated_iteration_embeds_no_query_for_search(world: SimpleNamespace
     assert [q["kind"] for q in last] == ["record", "trajectory"] and all(q["vector"] == [] for q in last)
 
 
+def remembered_and_record_level(result: SimpleNamespace) -> tuple[set[str], set[str]]:
+    """The question-free texts `formulate` kept to compare with later; those of the record-level queries."""
+    kept = {text for node, u in result.updates if node == "formulate" for text in u["query_history"]}
+    trajectory = result.out["trajectory"]
+    records = {
+        strip_question(q["text"], QUESTION)
+        for it in trajectory
+        for q in it["queries"]
+        if q["kind"] == "record"
+    }
+    return kept, records
+
+
+def test_trajectory_saturation_compares_with_the_queries_that_carry_the_intent(
+    world: SimpleNamespace,
+) -> None:
+    """ "trajectory": the enriched query and the trajectory-level ones are the past; whole earlier
+    records (record-level queries) are neither kept nor embedded for the comparison. "every" keeps all."""
+    result = run(world, adaptive_stop=False, max_iter=2)
+    kept, records = remembered_and_record_level(result)
+    assert result.out["description"] in kept and len(records) == 2 and not kept & records
+    every = run(world, adaptive_stop=False, max_iter=2, saturation="every")
+    kept, records = remembered_and_record_level(every)
+    assert records <= kept
+
+
 def test_saturation_is_never_measured_before_step_one(world: SimpleNamespace) -> None:
     result = run(world, tau=0.0)  # every comparison saturates
     assert [it["step"] for it in result.out["trajectory"]] == [0], "step 0 always searches and records"

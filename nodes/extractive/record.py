@@ -33,10 +33,13 @@ def write_record(
 
     A sentence's score for query j is w · (0.5 + ½·cos(s, attribute) + ½·cos(s, focus_j)):
     `attribute` is what the question asks (its words minus the wh-phrase and the image reference),
-    focus_j is query j without the question (what the query adds: the description, the previous
-    record, the bridge names), and w is the sentence's place on the chain (the anchor's own lines,
-    then the entities they link to, then lines naming either, then the rest) — so the anchor's
-    evidence wins over sentences that merely share the question's wording about other entities.
+    focus_j is query j's search vector (PMSR's queries, embedded once in `formulate`: the question is a
+    small part of `q ⊕ d` or `q ⊕ r`, and embedding the long previous record again cost one more long
+    encoder pass per iteration) or, for a query searched without one (an agent's own search, read by
+    `nodes.reading`), its text without the question (the bridge names it adds); and w is the
+    sentence's place on the chain (the anchor's own lines, then the entities they link to, then lines
+    naming either, then the rest) — so the anchor's evidence wins over sentences that merely share the
+    question's wording about other entities.
     The record is shared between the queries like the retrieval budget, so what the trajectory-level
     query found is not crowded out by what the record-level query (which holds r_{t-1}) pulls back.
     """
@@ -48,16 +51,20 @@ def write_record(
     anchor = guesses[0] if guesses else None
     entries = [(c["title"], c["text"]) for c in candidates]
     chain = Chain.build(anchor.title if anchor else None, entries, shape)
-    focus = [strip_question(q["text"], question.strip()) for q in queries]
+    unsearched = [strip_question(q["text"], question.strip()) for q in queries if not q["vector"]]
     # Each sentence is embedded with its title, so "He was born in ..." still says who was born.
     texts = [
         shape.attribute_text() or question,
-        *focus,
+        *unsearched,
         *(f"{title}: {sentence}" for title, sentence in pieces),
     ]
     vectors, seconds = timed(text_embedder(context).embed_texts, texts)
     vectors = np.asarray(vectors, dtype=np.float32)
-    focus_vecs, sentence_vecs = vectors[1 : 1 + len(focus)], vectors[1 + len(focus) :]
+    sentence_vecs = vectors[1 + len(unsearched) :]
+    embedded_here = iter(vectors[1 : 1 + len(unsearched)])
+    focus_vecs = [
+        np.asarray(q["vector"], dtype=np.float32) if q["vector"] else next(embedded_here) for q in queries
+    ]
     to_attribute = sentence_vecs @ vectors[0]
     weights = np.asarray([chain.weight(title, sentence) for title, sentence in pieces], dtype=np.float32)
     rankings = [weights * (0.5 + 0.5 * to_attribute + 0.5 * (sentence_vecs @ fv)) for fv in focus_vecs]

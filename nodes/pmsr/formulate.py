@@ -113,32 +113,44 @@ def plan_queries(
 ) -> tuple[list[PlannedQuery], list[str], float | None, float]:
     """Score saturation against `history`, then (unless saturated) embed the queries and split the budget.
 
-    Each new query's nearness to the past is its highest cosine to an earlier query (all without the
-    question they share); `saturation_score` makes the iteration's score of them. Saturation is
-    decided first, from the question-free texts alone: a saturated iteration is not searched, so its
-    queries are not embedded for search (their `vector` is empty) — which spares the long record-level
-    query of the last, redundant iteration.
+    Saturation is decided first, from the question-free texts alone (`measure_saturation`): a
+    saturated iteration is not searched, so its queries are not embedded for search (their `vector` is
+    empty) — which spares the long record-level query of the last, redundant iteration. A searched
+    iteration embeds its queries in one call with the question-free texts the next one compares with.
 
-    Returns the planned queries, their question-free texts (new history), the saturation score
-    (None when there is no history yet) and the embedding seconds.
+    Returns the planned queries, the question-free texts later iterations compare with (new history;
+    see `compared_later`), the saturation score (None when there is no history yet) and the embedding
+    seconds.
     """
     stripped = [strip_question(q["text"], question) for q in queries]
     kinds = [q["kind"] for q in queries]
+    remembered = compared_later(stripped, kinds, context)
     saturation, seconds = None, 0.0
     if history:
         saturation, seconds = measure_saturation(stripped, kinds, history, context)
     saturated = saturation is not None and context.adaptive_stop and saturation >= context.tau
     vectors: np.ndarray | list[list[float]] = [[] for _ in queries]
-    if not saturated:
-        vectors, search_seconds = timed(text_embedder(context).embed_texts, [q["text"] for q in queries])
-        seconds += search_seconds
     n = len(queries)
+    if not saturated:
+        texts = [q["text"] for q in queries] + remembered
+        embedded, search_seconds = timed(text_embedder(context).embed_texts, texts)
+        vectors, seconds = embedded[:n], seconds + search_seconds
     k_text, k_image = split_budget(context.k_text, n), split_budget(context.k_image, n)
     planned = [
         PlannedQuery(kind=q["kind"], text=q["text"], vector=[float(x) for x in v], k_text=kt, k_image=ki)
         for q, v, kt, ki in zip(queries, vectors, k_text, k_image, strict=True)
     ]
-    return planned, stripped, saturation, seconds
+    return planned, remembered, saturation, seconds
+
+
+def compared_later(stripped: list[str], kinds: list[str], context: Context) -> list[str]:
+    """The question-free queries later iterations are compared with: all of them, except that with
+    `saturation="trajectory"` the trajectory-level query is compared with the earlier queries that
+    carry the question's intent — the initial enriched one and the trajectory-level ones — and not with
+    the record-level ones, whole earlier records that are long to embed and never its repeat."""
+    if context.saturation == "trajectory" and context.trajectory_query:
+        return [text for text, kind in zip(stripped, kinds, strict=True) if kind != "record"]
+    return stripped
 
 
 def measure_saturation(
