@@ -223,16 +223,28 @@ def merge_candidates(candidates: Iterable[Candidate]) -> list[Candidate]:
 
 
 def take_in_turn(
-    vectors: np.ndarray, rankings: list[np.ndarray], n: int, *, max_similarity: float = NEAR_DUPLICATE
-) -> list[int]:
+    vectors: np.ndarray,
+    rankings: list[np.ndarray],
+    n: int,
+    *,
+    max_similarity: float = NEAR_DUPLICATE,
+    unknown: frozenset[int] = frozenset(),
+) -> list[int] | None:
     """Up to `n` row indices, taking each ranking's best remaining row in turn and skipping rows
-    nearly identical (cosine ≥ `max_similarity`) to one already taken."""
+    nearly identical (cosine ≥ `max_similarity`) to one already taken.
+
+    Rows in `unknown` have no vector yet and are ranked by an upper bound of their score. Reaching one
+    returns None (embed them and ask again); otherwise no unknown row could have been taken or passed
+    over before the rows taken, so the choice is the one their true scores would give.
+    """
     orders = [list(np.argsort(-scores, kind="stable")) for scores in rankings]
     taken: list[int] = []
     while len(taken) < n and any(orders):
         for order in orders:
             while order:
                 idx = int(order.pop(0))
+                if idx in unknown:
+                    return None
                 if idx not in taken and all(float(vectors[idx] @ vectors[j]) < max_similarity for j in taken):
                     taken.append(idx)
                     break
@@ -245,4 +257,4 @@ def top_unique(
     vectors: np.ndarray, scores: np.ndarray, n: int, *, max_similarity: float = NEAR_DUPLICATE
 ) -> list[int]:
     """Indices of the `n` best-scoring rows, skipping rows nearly identical to one already taken."""
-    return take_in_turn(vectors, [scores], n, max_similarity=max_similarity)
+    return take_in_turn(vectors, [scores], n, max_similarity=max_similarity) or []

@@ -68,8 +68,8 @@ def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iter
     record already states it), and — unless the question asks what the image shows — the likeliest
     link with what is asked of it: the bridge of a question about one, else the likeliest answer
     ("Beijing city" for the city of a palace whose entry says "in Beijing"), whose own entry confirms
-    its kind. False with no anchor, or with a bridge not known to be of its kind yet: the search goes
-    on along the names the records hold."""
+    its kind — unless the records already hold that entry. False with no anchor, or with a bridge not
+    known to be of its kind yet: the search goes on along the names the records hold."""
     shape = read_question(question)
     entries = record_entries(trajectory)
     anchor = best_anchor(it["record"] for it in trajectory)
@@ -81,7 +81,7 @@ def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iter
         return False
     needed = [] if stated else [anchor]
     if not shape.asks_identity:
-        needed += chain.links[:1]
+        needed += [link for link in chain.links[:1] if not any(is_about(t, x, link) for t, x in entries)]
     searched = {_normal(q) for q in earlier}
     return all(_normal(focused_query(shape, name, anchor)) in searched for name in needed)
 

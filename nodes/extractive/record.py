@@ -52,31 +52,64 @@ def write_record(
     entries = [(c["title"], c["text"]) for c in candidates]
     chain = Chain.build(anchor.title if anchor else None, entries, shape)
     unsearched = [strip_question(q["text"], question.strip()) for q in queries if not q["vector"]]
-    # Each sentence is embedded with its title, so "He was born in ..." still says who was born.
-    texts = [
-        shape.attribute_text() or question,
-        *unsearched,
-        *(f"{title}: {sentence}" for title, sentence in pieces),
-    ]
-    vectors, seconds = timed(text_embedder(context).embed_texts, texts)
-    vectors = np.asarray(vectors, dtype=np.float32)
-    sentence_vecs = vectors[1 + len(unsearched) :]
-    embedded_here = iter(vectors[1 : 1 + len(unsearched)])
+    embedder = text_embedder(context)
+    known, seconds = timed(embedder.embed_texts, [shape.attribute_text() or question, *unsearched])
+    attribute, embedded_here = np.asarray(known[0], dtype=np.float32), iter(known[1:])
     focus_vecs = [
         np.asarray(q["vector"], dtype=np.float32) if q["vector"] else next(embedded_here) for q in queries
     ]
-    to_attribute = sentence_vecs @ vectors[0]
     weights = np.asarray([chain.weight(title, sentence) for title, sentence in pieces], dtype=np.float32)
-    rankings = [weights * (0.5 + 0.5 * to_attribute + 0.5 * (sentence_vecs @ fv)) for fv in focus_vecs]
-    rankings = rankings or [weights * (0.5 + to_attribute)]
-    chosen = take_in_turn(sentence_vecs, rankings, RECORD_SENTENCES)
+    # Each sentence is embedded with its title, so "He was born in ..." still says who was born.
+    texts = [f"{title}: {sentence}" for title, sentence in pieces]
+    sentence_vecs = np.zeros((len(pieces), 0), dtype=np.float32)
+    embedded = np.zeros(len(pieces), dtype=bool)
     own = [
         i for i, (title, sentence) in enumerate(pieces) if chain.place(title, sentence).startswith("anchor")
     ]
+    for batch in sentences_by_weight(weights, own):  # the last batch leaves none unknown: a choice is made
+        fresh, batch_seconds = timed(embedder.embed_texts, [texts[i] for i in batch])
+        seconds += batch_seconds
+        if not sentence_vecs.shape[1]:
+            sentence_vecs = np.zeros((len(pieces), fresh.shape[1]), dtype=np.float32)
+        sentence_vecs[batch], embedded[batch] = fresh, True
+        rankings = sentence_rankings(sentence_vecs, embedded, weights, attribute, focus_vecs)
+        unknown = frozenset(int(i) for i in np.flatnonzero(~embedded))
+        chosen = take_in_turn(sentence_vecs, rankings, RECORD_SENTENCES, unknown=unknown)
+        if chosen is not None:
+            break
     if own and not set(own) & set(chosen):  # keep the anchor's best line: later steps read the chain from it
         chosen = [max(own, key=lambda i: rankings[0][i]), *chosen[: RECORD_SENTENCES - 1]]
     lines = [f"{pieces[i][0]}: {pieces[i][1]}" for i in chosen]
     return "\n".join([anchor_line(anchor), *lines] if anchor else lines), seconds
+
+
+def sentences_by_weight(weights: np.ndarray, own: Sequence[int]) -> list[np.ndarray]:
+    """The sentences to embed, in batches: the anchor's own and those weighing more than the lightest
+    first; the lightest (off the chain) only when the record cannot be chosen without them
+    (`take_in_turn`'s `unknown`) — most of the twenty passages a PMSR iteration retrieves lie off the
+    chain, and embedding them was most of its reading time. With fewer heavier sentences than a record
+    holds, the lightest are needed anyway: one batch of all."""
+    first = weights > weights.min()
+    first[list(own)] = True
+    if first.all() or first.sum() < RECORD_SENTENCES:
+        return [np.arange(len(weights))]
+    return [np.flatnonzero(first), np.flatnonzero(~first)]
+
+
+def sentence_rankings(
+    vectors: np.ndarray,
+    embedded: np.ndarray,
+    weights: np.ndarray,
+    attribute: np.ndarray,
+    focus: Sequence[np.ndarray],
+) -> list[np.ndarray]:
+    """Each query's scores of the sentences, w · (0.5 + ½·cos(s, attribute) + ½·cos(s, focus_j)) (no
+    query: w · (0.5 + cos(s, attribute))); a sentence not embedded yet gets the most it could score,
+    1.5 · w (every cosine 1)."""
+    to_attribute = vectors @ attribute
+    rankings = [weights * (0.5 + 0.5 * to_attribute + 0.5 * (vectors @ fv)) for fv in focus]
+    rankings = rankings or [weights * (0.5 + to_attribute)]
+    return [np.where(embedded, scores, 1.5 * weights) for scores in rankings]
 
 
 def record_entries(trajectory: Iterable[Iteration]) -> list[tuple[str, str]]:
