@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -17,7 +18,7 @@ from nodes.common import merge_candidates, split_sentences, strip_question, take
 from nodes.extractive.anchor import names_in
 from nodes.extractive.chain import Chain, read_anchor_line
 from nodes.extractive.question import read_question
-from nodes.extractive.record import write_record
+from nodes.extractive.record import RECORD_SENTENCES, sentence_rankings, write_record
 from nodes.pmsr.formulate import parse_trajectory_query, split_budget
 from nodes.reading import first_line
 from tests.graph_kit import (
@@ -29,6 +30,7 @@ from tests.graph_kit import (
     build_tiny_kb,
     install_scripted_model,
 )
+from tools.embedders import register_text_embedder
 
 
 @pytest.fixture(scope="module")
@@ -188,6 +190,64 @@ def test_sentence_selection_skips_near_duplicates_and_alternates_rankings() -> N
     assert top_unique(vectors, by_question, 3) == [0, 2, 3]
     assert take_in_turn(vectors, [by_question, by_query], 3) == [0, 3, 2]
     assert take_in_turn(vectors, [by_question, by_query], 10) == [0, 3, 2]
+
+
+def test_sentence_selection_stops_at_a_row_it_cannot_judge_yet() -> None:
+    """A row without a vector ranks by an upper bound of its score: picks that never reach it stand."""
+    vectors = np.eye(4, dtype=np.float32)
+    scores = np.array([0.9, 0.8, 0.7, 0.6])
+    assert take_in_turn(vectors, [scores], 3, unknown=frozenset({3})) == [0, 1, 2]
+    assert take_in_turn(vectors, [scores], 3, unknown=frozenset({1})) is None
+
+
+class CountingEmbedder:
+    """The hash embedder, remembering every text it was asked to embed."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.id, self.dim, self.texts = inner, "test-counting-text", inner.dim, []
+
+    def embed_texts(self, texts: Sequence[str]) -> np.ndarray:
+        self.texts += list(texts)
+        return self.inner.embed_texts(texts)
+
+
+def test_off_chain_sentences_are_embedded_only_when_they_could_be_chosen(world: SimpleNamespace) -> None:
+    """Record shape "the anchor's entry, its link's entry, and many unrelated passages": five sentences
+    on the anchor's chain outscore anything an off-chain sentence could reach, so the unrelated ones
+    are never embedded, and the record is the one full scoring chooses."""
+    counting = CountingEmbedder(world.embedder)
+    register_text_embedder(counting.id, counting)
+    context = Context(
+        model=TEST_MODEL,
+        operators="extractive",
+        text_embedder=counting.id,
+        image_embedder=TEST_IMAGE_EMBEDDER,
+        kb_dir=world.kb_dir,
+    )
+    summary = "Lake Alpha, a glacial lake in Borduria."
+    pair = Candidate(
+        id="i-lake", score=0.9, source="pairs", title="Lake Alpha", text=summary, image_path=None
+    )
+    pair |= {"url": None, "image_score": 0.95}
+    candidates = [pair] + [
+        Candidate(id=pid, score=0.5, source="text", title=title, text=text, image_path=None, url=None)
+        for pid, title, text in PASSAGES
+    ]
+    vector = [float(x) for x in world.embedder.embed_texts([QUESTION])[0]]
+    query = PlannedQuery(kind="enriched", text=QUESTION, vector=vector, k_text=6, k_image=1)
+    record, _ = write_record(QUESTION, [query], candidates, context)
+    off_chain = ("Mount Beta", "Gamma Bridge", "Delta City", "Epsilon Forest")
+    assert not [t for t in counting.texts if t.startswith(off_chain)], "unrelated passages were embedded"
+    pieces = [(c["title"], x) for c in candidates for x in split_sentences(c["text"])]
+    chain = Chain.build("Lake Alpha", [(c["title"], c["text"]) for c in candidates], read_question(QUESTION))
+    weights = np.asarray([chain.weight(t, x) for t, x in pieces], dtype=np.float32)
+    vectors = world.embedder.embed_texts([f"{t}: {x}" for t, x in pieces])
+    attribute = world.embedder.embed_texts([read_question(QUESTION).attribute_text()])[0]
+    full = sentence_rankings(
+        vectors, np.ones(len(pieces), dtype=bool), weights, attribute, [np.asarray(vector)]
+    )
+    expected = take_in_turn(vectors, full, RECORD_SENTENCES)
+    assert record.splitlines()[1:] == [f"{pieces[i][0]}: {pieces[i][1]}" for i in expected]
 
 
 def test_the_chain_links_the_anchor_to_the_entities_its_entries_name() -> None:
