@@ -38,8 +38,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
     return build_tiny_kb(tmp_path_factory.mktemp("extractive"))
 
 
-def extractive_run(world: SimpleNamespace, **overrides: Any) -> SimpleNamespace:
-    model = install_scripted_model()
+def extractive_context(world: SimpleNamespace, **overrides: Any) -> Context:
     settings: dict[str, Any] = {
         "model": TEST_MODEL,
         "operators": "extractive",
@@ -49,8 +48,13 @@ def extractive_run(world: SimpleNamespace, **overrides: Any) -> SimpleNamespace:
         "k_text": 2,
         "k_image": 1,
     }
+    return Context(**(settings | overrides))
+
+
+def extractive_run(world: SimpleNamespace, **overrides: Any) -> SimpleNamespace:
+    model = install_scripted_model()
     out = graph.invoke(
-        {"question": QUESTION, "image": world.image}, context=Context(**(settings | overrides))
+        {"question": QUESTION, "image": world.image}, context=extractive_context(world, **overrides)
     )
     return SimpleNamespace(out=out, model=model)
 
@@ -103,13 +107,7 @@ def test_a_resolved_bridge_question_repeats_its_last_query_and_stops(world: Simp
 def test_a_searched_query_focuses_the_record_through_its_own_vector(world: SimpleNamespace) -> None:
     """Record-level shape: PMSR's query carries the vector it searched with, and the record ranks the
     candidate sentences by that vector rather than by its question-free text embedded again."""
-    context = Context(
-        model=TEST_MODEL,
-        operators="extractive",
-        text_embedder=TEST_TEXT_EMBEDDER,
-        image_embedder=TEST_IMAGE_EMBEDDER,
-        kb_dir=world.kb_dir,
-    )
+    context = extractive_context(world)
     candidates = [
         Candidate(id=pid, score=0.5, source="text", title=title, text=text, image_path=None, url=None)
         for pid, title, text in PASSAGES
@@ -217,13 +215,7 @@ def test_off_chain_sentences_are_embedded_only_when_they_could_be_chosen(world: 
     are never embedded, and the record is the one full scoring chooses."""
     counting = CountingEmbedder(world.embedder)
     register_text_embedder(counting.id, counting)
-    context = Context(
-        model=TEST_MODEL,
-        operators="extractive",
-        text_embedder=counting.id,
-        image_embedder=TEST_IMAGE_EMBEDDER,
-        kb_dir=world.kb_dir,
-    )
+    context = extractive_context(world, text_embedder=counting.id)
     summary = "Lake Alpha, a glacial lake in Borduria."
     pair = Candidate(
         id="i-lake", score=0.9, source="pairs", title="Lake Alpha", text=summary, image_path=None
@@ -288,14 +280,6 @@ def test_demo_module_runs_on_a_tiny_question_set(world: SimpleNamespace, tmp_pat
     questions = load_questions(questions_file)
     assert questions[0]["image_path"] == str(Path(world.image).resolve())
     install_scripted_model()
-    context = Context(
-        model=TEST_MODEL,
-        operators="extractive",
-        text_embedder=TEST_TEXT_EMBEDDER,
-        image_embedder=TEST_IMAGE_EMBEDDER,
-        kb_dir=world.kb_dir,
-        k_text=2,
-        k_image=1,
-    )
+    context = extractive_context(world)
     [full] = answer_all(questions, context)
     assert full["correct"] is True and full["seconds"] > 0
