@@ -52,26 +52,28 @@ def write_record(
     entries = [(c["title"], c["text"]) for c in candidates]
     chain = Chain.build(anchor.title if anchor else None, entries, shape)
     unsearched = [strip_question(q["text"], question.strip()) for q in queries if not q["vector"]]
-    embedder = text_embedder(context)
-    known, seconds = timed(embedder.embed_texts, [shape.attribute_text() or question, *unsearched])
-    attribute, embedded_here = np.asarray(known[0], dtype=np.float32), iter(known[1:])
-    focus_vecs = [
-        np.asarray(q["vector"], dtype=np.float32) if q["vector"] else next(embedded_here) for q in queries
-    ]
+    fixed = [shape.attribute_text() or question, *unsearched]
     weights = np.asarray([chain.weight(title, sentence) for title, sentence in pieces], dtype=np.float32)
     # Each sentence is embedded with its title, so "He was born in ..." still says who was born.
     texts = [f"{title}: {sentence}" for title, sentence in pieces]
-    sentence_vecs = np.zeros((len(pieces), 0), dtype=np.float32)
-    embedded = np.zeros(len(pieces), dtype=bool)
     own = [
         i for i, (title, sentence) in enumerate(pieces) if chain.place(title, sentence).startswith("anchor")
     ]
+    embedder = text_embedder(context)
+    sentence_vecs = np.zeros((len(pieces), 0), dtype=np.float32)
+    embedded = np.zeros(len(pieces), dtype=bool)
+    seconds = 0.0
     for batch in sentences_by_weight(weights, own):  # the last batch leaves none unknown: a choice is made
-        fresh, batch_seconds = timed(embedder.embed_texts, [texts[i] for i in batch])
-        seconds += batch_seconds
+        # The attribute and the focus texts go with each batch: embedded with the first, cached after.
+        fresh, batch_seconds = timed(embedder.embed_texts, [*fixed, *(texts[i] for i in batch)])
+        fresh, seconds = np.asarray(fresh, dtype=np.float32), seconds + batch_seconds
+        attribute, embedded_here = fresh[0], iter(fresh[1 : len(fixed)])
+        focus_vecs = [
+            np.asarray(q["vector"], dtype=np.float32) if q["vector"] else next(embedded_here) for q in queries
+        ]
         if not sentence_vecs.shape[1]:
             sentence_vecs = np.zeros((len(pieces), fresh.shape[1]), dtype=np.float32)
-        sentence_vecs[batch], embedded[batch] = fresh, True
+        sentence_vecs[batch], embedded[batch] = fresh[len(fixed) :], True
         rankings = sentence_rankings(sentence_vecs, embedded, weights, attribute, focus_vecs)
         unknown = frozenset(int(i) for i in np.flatnonzero(~embedded))
         chosen = take_in_turn(sentence_vecs, rankings, RECORD_SENTENCES, unknown=unknown)
