@@ -39,6 +39,7 @@ import graphs.pmsr as pmsr  # noqa: E402
 from core.context import Context, PromsaContext  # noqa: E402
 from graphs.promsa import graph as agent_graph  # noqa: E402
 from nodes import common  # noqa: E402
+from nodes.extractive.anchor import forget_names  # noqa: E402
 from tools import embedders  # noqa: E402
 
 NODES = ("describe", "formulate", "search", "record", "answer")
@@ -70,11 +71,12 @@ def reading_cache(enabled: bool) -> Iterator[None]:
 
 
 def forget() -> None:
-    """Empty the per-process caches a graph fills (texts read, decoded images and their vectors), so each
-    graph is timed from the same cold start."""
+    """Empty the per-process caches a graph fills (texts read, decoded images and their vectors, names
+    read from texts), so each graph is timed from the same cold start."""
     embedders._CACHED.clear()
     common._IMAGES.clear()
     common._IMAGE_VECTORS.clear()
+    forget_names()
 
 
 def timed_graph(spent: dict[str, float]) -> Any:

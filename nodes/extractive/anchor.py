@@ -13,6 +13,7 @@ Madagascar" links the lemur to Madagascar): those are the links, searched next.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -136,6 +137,7 @@ def same_entity(title: str, other: str) -> bool:
     return bare(title).lower() == bare(other).lower() and bool(bare(title))
 
 
+@functools.lru_cache(maxsize=2**16)  # a reading compares every candidate's names with every chain name
 def bare(title: str) -> str:
     return _QUALIFIER.sub("", title).strip()
 
@@ -143,11 +145,22 @@ def bare(title: str) -> str:
 def entry_names(text: str) -> list[str]:
     """The names a gloss-style entry gives itself: "Lima, capital of Peru: the capital …" → ["Lima",
     "capital of Peru"]; [] when the text has no short name list before a colon."""
+    return list(_entry_names(text))
+
+
+@functools.lru_cache(maxsize=2**14)  # the same candidates are read at every iteration and by every operator
+def _entry_names(text: str) -> tuple[str, ...]:
     head, colon, _ = text.partition(":")
     head = re.split(r"[.!?]\s+", head)[-1]  # "A lemur. lemur, maki: …" names itself after the period
     if not colon or len(head) > 120:
-        return []
-    return [name.strip() for name in head.split(",") if name.strip()]
+        return ()
+    return tuple(name.strip() for name in head.split(",") if name.strip())
+
+
+def forget_names() -> None:
+    """Empty the memos of names read from texts (`benchmarks.speed` times each graph from cold)."""
+    for memo in (bare, _entry_names, _names_in):
+        memo.cache_clear()
 
 
 def definition(text: str) -> str:
@@ -158,6 +171,11 @@ def definition(text: str) -> str:
 def names_in(text: str) -> list[str]:
     """Capitalised spans of `text` that can be names ("Rottnest Island", "Willem de Vlamingh"),
     in order, each once; leading function words and lone sentence-initial words are dropped."""
+    return list(_names_in(text))
+
+
+@functools.lru_cache(maxsize=2**14)
+def _names_in(text: str) -> tuple[str, ...]:
     names: list[str] = []
     for match in _NAME.finditer(text):
         words = match.group(0).rstrip("'’.").split()
@@ -179,7 +197,7 @@ def names_in(text: str) -> list[str]:
             continue  # "11 February 2015", "1943"
         if name not in names:
             names.append(name)
-    return names
+    return tuple(names)
 
 
 def aliases(title: str, texts: Sequence[str]) -> set[str]:

@@ -116,9 +116,13 @@ class Chain:
     def weight(self, title: str, text: str) -> float:
         """How much a line counts, by its place on the chain (`WEIGHTS`, or `BRIDGED` for a question
         about a bridge); every line counts fully when there is no anchor."""
+        return self.weight_at(self.place(title, text))
+
+    def weight_at(self, place: str) -> float:
+        """The weight of a line at `place` (see `weight`)."""
         if self.anchor is None:
             return 1.0
-        return (BRIDGED if self.bridged else WEIGHTS)[self.place(title, text)]
+        return (BRIDGED if self.bridged else WEIGHTS)[place]
 
     def place(self, title: str, text: str) -> str:
         if any(is_about(title, text, name) for name in self.own):

@@ -53,12 +53,11 @@ def write_record(
     chain = Chain.build(anchor.title if anchor else None, entries, shape)
     unsearched = [strip_question(q["text"], question.strip()) for q in queries if not q["vector"]]
     fixed = [shape.attribute_text() or question, *unsearched]
-    weights = np.asarray([chain.weight(title, sentence) for title, sentence in pieces], dtype=np.float32)
+    places = [chain.place(title, sentence) for title, sentence in pieces]
+    weights = np.asarray([chain.weight_at(place) for place in places], dtype=np.float32)
+    own = [i for i, place in enumerate(places) if place.startswith("anchor")]
     # Each sentence is embedded with its title, so "He was born in ..." still says who was born.
     texts = [f"{title}: {sentence}" for title, sentence in pieces]
-    own = [
-        i for i, (title, sentence) in enumerate(pieces) if chain.place(title, sentence).startswith("anchor")
-    ]
     embedder = text_embedder(context)
     sentence_vecs = np.zeros((len(pieces), 0), dtype=np.float32)
     embedded = np.zeros(len(pieces), dtype=bool)
