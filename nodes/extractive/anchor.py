@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from core.types import Candidate
-from nodes.extractive.question import TYPE_NOUNS, QuestionShape, named_entities, word_set
+from nodes.extractive.question import TYPE_NOUNS, QuestionShape, compiled, named_entities, word_set
 
 TIE_MARGIN = 0.02  # image scores this close to the best count as a tie that agreeing text may break
 MAX_AGREEING = 3  # agreeing passages counted at most
@@ -124,7 +124,7 @@ def _shares(candidate: Candidate, words: Collection[str]) -> bool:
     """Whether a passage contains one of `words` (the question's attribute): it may have been
     retrieved for what is asked, not for the entity."""
     text = candidate["text"].lower()
-    return any(re.search(rf"\b{re.escape(word)}", text) for word in words if len(word) > 2)
+    return any(compiled(rf"\b{re.escape(word)}").search(text) for word in words if len(word) > 2)
 
 
 def is_about(title: str, text: str, name: str) -> bool:
@@ -158,8 +158,9 @@ def _entry_names(text: str) -> tuple[str, ...]:
 
 
 def forget_names() -> None:
-    """Empty the memos of names read from texts (`benchmarks.speed` times each graph from cold)."""
-    for memo in (bare, _entry_names, _names_in):
+    """Empty the memos of names read from texts and of the patterns that look for them
+    (`benchmarks.speed` times each graph from cold)."""
+    for memo in (bare, _entry_names, _names_in, compiled):
         memo.cache_clear()
 
 
@@ -251,4 +252,4 @@ def mentions(text: str, name: str) -> bool:
         return False
     if name[:1].isupper():
         return any(same_entity(found, name) for found in names_in(text))
-    return re.search(rf"\b{re.escape(name.lower())}\b", text.lower()) is not None
+    return compiled(rf"\b{re.escape(name.lower())}\b").search(text.lower()) is not None

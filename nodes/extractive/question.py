@@ -8,9 +8,14 @@ model, no knowledge of any dataset.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Literal
+
+# Readers build a pattern per name they look for; re's own cache (512 patterns) is smaller than a
+# reading's set of names, so patterns were compiled again and again.
+compiled = functools.lru_cache(maxsize=2**12)(re.compile)
 
 AnswerType = Literal[
     "identity",  # the name of what the image shows ("Which bridge is this?")

@@ -30,7 +30,7 @@ from nodes.extractive.anchor import (
     place_of,
     same_entity,
 )
-from nodes.extractive.question import NUMBER_WORDS, STOPWORDS, TYPE_NOUNS, QuestionShape, word_set
+from nodes.extractive.question import NUMBER_WORDS, STOPWORDS, TYPE_NOUNS, QuestionShape, compiled, word_set
 
 UNKNOWN_TYPE_FIT = 0.25  # a name whose kind the evidence does not state
 NEAR_BONUS = 0.3  # added for a span right next to a question word, shrinking with distance
@@ -433,8 +433,8 @@ def coordinated(span: str, text: str) -> list[str]:
     """Names joined to `span` by "and", "or" or a comma in `text` ("Leo and Virgo")."""
     name = r"([A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*)"
     escaped = re.escape(span)
-    after = re.findall(rf"\b{escaped}\s*(?:,|\band\b|\bor\b)\s*(?:the\s+)?{name}", text)
-    before = re.findall(rf"{name}\s*(?:,|\band\b|\bor\b)\s*(?:the\s+)?{escaped}\b", text)
+    after = compiled(rf"\b{escaped}\s*(?:,|\band\b|\bor\b)\s*(?:the\s+)?{name}").findall(text)
+    before = compiled(rf"{name}\s*(?:,|\band\b|\bor\b)\s*(?:the\s+)?{escaped}\b").findall(text)
     return [n for n in after + before if n != span]
 
 
