@@ -202,7 +202,12 @@ def _output_fields(output: dict[str, Any]) -> dict[str, Any]:
 
 
 def in_process_backend(overrides: dict[str, Any], graph: str = DEFAULT_GRAPH) -> Backend:
-    """Run the named graph in this process (imported lazily: it pulls in models and the KB)."""
+    """Run the named graph in this process (imported lazily: it pulls in models and the KB), starting
+    from empty reading caches (`nodes.caches`): a run's seconds per question count its own reading,
+    not what a run before it in the same process left embedded."""
+    from nodes.caches import forget_reading
+
+    forget_reading()
     entry = graph_entry(graph)
     context = entry.context(**overrides)
     preflight(context)

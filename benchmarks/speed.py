@@ -11,7 +11,8 @@ answers the same questions twice with each graph:
 - `cached`: the operators' text embedder remembers what it embedded (`tools.embedders.reading_embedder`).
 Prints seconds per question for PMSR and the ProMSA agent and their ratio in both modes, and PMSR's
 time per node (mean seconds per question; `search` is the sum of its parallel branches). Each graph
-starts from empty caches (texts read, decoded images, image vectors), so `cached` includes filling them.
+starts from empty caches (`nodes.caches`: texts read, decoded images and their vectors, names, the
+agents' records), so `cached` includes filling them.
 The cached mode runs `--repeats` times, the two graphs taking turns, and shows the median: on a shared
 machine one pass varies by a third.
 """
@@ -38,8 +39,7 @@ from rich.table import Table  # noqa: E402
 import graphs.pmsr as pmsr  # noqa: E402
 from core.context import Context, PromsaContext  # noqa: E402
 from graphs.promsa import graph as agent_graph  # noqa: E402
-from nodes import common  # noqa: E402
-from nodes.extractive.anchor import forget_names  # noqa: E402
+from nodes.caches import forget_reading  # noqa: E402
 from tools import embedders  # noqa: E402
 
 NODES = ("describe", "formulate", "search", "record", "answer")
@@ -70,15 +70,6 @@ def reading_cache(enabled: bool) -> Iterator[None]:
         embedders.reading_embedder = original
 
 
-def forget() -> None:
-    """Empty the per-process caches a graph fills (texts read, decoded images and their vectors, names
-    read from texts), so each graph is timed from the same cold start."""
-    embedders._CACHED.clear()
-    common._IMAGES.clear()
-    common._IMAGE_VECTORS.clear()
-    forget_names()
-
-
 def timed_graph(spent: dict[str, float]) -> Any:
     """The PMSR graph rebuilt with every node wrapped to add its seconds to `spent`."""
 
@@ -103,7 +94,7 @@ def timed_graph(spent: dict[str, float]) -> Any:
 
 
 def per_question(graph: Any, items: Sequence[dict[str, str]], context: Context) -> float:
-    forget()
+    forget_reading()  # each graph is timed from the same cold start
     started = time.perf_counter()
     for item in items:
         graph.invoke(item, context=context)

@@ -143,6 +143,13 @@ def image_vector(image: str | bytes, context: Context, computed: np.ndarray | No
     return vector
 
 
+def forget_images() -> None:
+    """Drop the decoded input images and their vectors (`nodes.caches`)."""
+    with _LOCK:
+        _IMAGES.clear()
+        _IMAGE_VECTORS.clear()
+
+
 # --- models and knowledge base (their modules import torch, chromadb, openai: on first use only) ---
 
 

@@ -41,6 +41,12 @@ GROUNDED = 1.0  # a generative answer that a retrieved sentence states
 UNGROUNDED = 0.5  # a generative answer that no retrieved sentence states
 
 
+def forget_records() -> None:
+    """Drop the per-search records kept so far (`nodes.caches`)."""
+    with _LOCK:
+        _RECORDS.clear()
+
+
 def read_searches(question: str, searches: Sequence[Search], context: Context) -> Reading:
     """What the searches' results say to `question`: the short answer, the lines it rests on and the
     reader's confidence (an empty reading when no search returned anything)."""

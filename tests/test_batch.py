@@ -18,10 +18,17 @@ from typing import Any
 
 import pytest
 from fake_servers import FakeModelServer
-from graph_kit import QUESTION, scripted_reply, write_tiny_world
+from graph_kit import (
+    QUESTION,
+    TEST_IMAGE_EMBEDDER,
+    TEST_TEXT_EMBEDDER,
+    build_tiny_kb,
+    scripted_reply,
+    write_tiny_world,
+)
 from PIL import Image
 
-from apps.batch import Backend, read_questions, run_batch, select_items
+from apps.batch import Backend, in_process_backend, read_questions, run_batch, select_items
 from apps.run import context_overrides, main, run_parser
 from core.context import Context
 from core.results import compact, repair_tail
@@ -439,3 +446,24 @@ def test_killed_cli_resumes_with_every_id_exactly_once(
     assert all(r["status"] == "ok" and r["prediction"] == "Syldavia" for r in results), results[0]
     assert all(r["settings"]["model"] == "openai:chat" and r["settings"]["single_pass"] for r in results)
     assert results[0]["trajectory"][0]["candidates"] and results[0]["stop_reason"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("graph", ["pmsr", "promsa"])
+def test_each_in_process_run_embeds_its_own_reading_not_an_earlier_runs(tmp_path: Path, graph: str) -> None:
+    """Seconds per question compare graphs run one after another in a process (`make eval-dev`): a
+    run must not find the texts an earlier run embedded already in the reading caches."""
+    world = build_tiny_kb(tmp_path / "world")
+    questions = tmp_path / "questions.jsonl"
+    questions.write_text(json.dumps({"id": "q", "question": QUESTION, "image_path": world.image}) + "\n")
+    overrides = {
+        "kb_dir": world.kb_dir, "text_embedder": TEST_TEXT_EMBEDDER, "image_embedder": TEST_IMAGE_EMBEDDER,
+    }  # fmt: skip
+    embedded = []
+    for run in ("first", "second"):
+        world.embedder.calls.clear()
+        backend = in_process_backend(overrides, graph)
+        run_batch(questions, tmp_path / f"{run}.jsonl", backend, concurrency=1, progress=False)
+        embedded.append(sorted(text for call in world.embedder.calls for text in call))
+    assert len(embedded[0]) > 3
+    assert embedded[1] == embedded[0]

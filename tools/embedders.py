@@ -360,6 +360,12 @@ def reading_embedder(spec: str) -> CachedTextEmbedder:
         return cached
 
 
+def forget_reading_caches() -> None:
+    """Drop every reading embedder's memory of the texts it embedded (`nodes.caches`)."""
+    with _LOCK:
+        _CACHED.clear()
+
+
 def make_image_embedder(spec: str, device: str | None = None, dtype: str | None = None) -> ImageEmbedder:
     """The image embedder for `spec`, created once per spec and settings (models load on first use)."""
     key = (spec, device_setting(device), dtype_setting(dtype))

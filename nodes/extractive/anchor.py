@@ -158,8 +158,7 @@ def _entry_names(text: str) -> tuple[str, ...]:
 
 
 def forget_names() -> None:
-    """Empty the memos of names read from texts and of the patterns that look for them
-    (`benchmarks.speed` times each graph from cold)."""
+    """Empty the memos of names read from texts and of the patterns that look for them (`nodes.caches`)."""
     for memo in (bare, _entry_names, _names_in, compiled):
         memo.cache_clear()
 
