@@ -142,9 +142,9 @@ def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() ->
         ("What colour is the skin of this apple variety?", "Granny Smith: apple with a green skin", "green"),
         ("What is the scientific name of this animal?",
          "giraffe, camelopard, Giraffa camelopardalis: tallest living quadruped", "Giraffa camelopardalis"),
-        # a common name of binomial shape ("Arabian camel") comes first; the taxonomic name closes the list
+        # a common name of binomial shape ("Snow leopard") comes first; the taxonomic name closes the list
         ("Under what Latin name is this animal classified?",
-         "Arabian camel, dromedary, Camelus dromedarius: one-humped camel", "Camelus dromedarius"),
+         "Snow leopard, ounce, Panthera uncia: large feline of upland central Asia", "Panthera uncia"),
         ("What was the nationality of the painter of this work?",
          "van Gogh, Vincent van Gogh: Dutch Post-impressionist painter", "Dutch"),
         ("What are the dark columns of gas in this nebula called?",

@@ -185,7 +185,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "colour":
         return [w for w in _TOKEN.findall(text.lower()) if w in COLOURS]
     if kind == "scientific_name":  # a gloss lists common names first, the taxonomic name last; the
-        # last name of binomial shape comes first, to win a tie with "Arabian camel" (also of that shape)
+        # last name of binomial shape comes first, to win a tie with "Snow leopard" (also of that shape)
         return [n for n in reversed(entry_names(text)) if _BINOMIAL.match(n)]
     if kind == "nationality":
         return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
