@@ -26,7 +26,7 @@ from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, place_of
 from nodes.extractive.chain import Chain, read_anchor_line
 from nodes.extractive.question import read_question
-from nodes.extractive.spans import EvidenceLine, kind_words, rank_spans
+from nodes.extractive.spans import UNIT_FAMILIES, EvidenceLine, kind_words, rank_spans, units_of
 from tests.graph_kit import (
     TEST_IMAGE_EMBEDDER,
     TEST_MODEL,
@@ -55,6 +55,20 @@ from tests.graph_kit import (
          "painter"),
         ("In which country was the method of brewing this drink invented?", "named", "country", "drink", ""),
         ("In which mountain range is the valley where this goat lives?", "named", "range", "goat", "valley"),
+        # contracted and polite wordings ask the plain question
+        ("What's the capital of the country in which this bird can be found?", "named", "capital", "bird",
+         "country"),
+        ("Can you tell me the capital of the country where this lizard lives?", "named", "capital", "lizard",
+         "country"),
+        ("Could you name the genus of this beetle?", "named", "genus", "beetle", ""),
+        # a bridge the image's thing possesses, unless the possessed kind is what is asked
+        ("What is the capital of this lizard's native country?", "named", "capital", "lizard", "country"),
+        ("What is this lizard's native country?", "named", "country", "lizard", ""),
+        # a quantity of the image's thing is no bridge entity
+        ("What is the diameter of this moon?", "number", None, "moon", ""),
+        ("How hot is the surface of this planet?", "number", None, "planet", ""),
+        # the name asked for is the named thing's
+        ("What is the name of the river this bridge crosses?", "named", "river", "bridge", ""),
     ],
 )  # fmt: skip
 def test_question_shapes(question: str, kind: str, noun: str | None, reference: str, bridge: str) -> None:
@@ -85,6 +99,18 @@ def test_a_question_that_does_not_point_at_the_image_is_about_what_it_names() ->
         ),
     ]
     assert guess_entities(strong_unrelated, named)[0].title == "Costa Rica"
+
+
+def test_how_a_relative_clause_finds_the_bridge_is_not_what_is_asked_of_it() -> None:
+    contact = read_question("What is the capital of the country this beetle comes from?")  # no pronoun
+    fronted = read_question("In the country where this plant grows wild, which city is the capital?")
+    assert (contact.bridge, contact.asked_text()) == ("country", "capital")
+    assert (fronted.bridge, fronted.type_noun, set(fronted.asked)) == ("country", "city", {"city", "capital"})
+
+
+def test_how_much_a_thing_weighs_is_a_measure_in_units_of_mass() -> None:
+    shape = read_question("How much does this tortoise weigh?")
+    assert shape.measure and units_of(shape.measured) == UNIT_FAMILIES["mass"]
 
 
 def test_what_is_asked_of_a_bridge_leaves_out_how_to_find_it() -> None:
@@ -509,3 +535,19 @@ def test_short_answer_and_evidence_reach_the_batch_file_and_the_report(lookalike
     write_html(report, [result], scored, "lookalikes")
     page = report.read_text()
     assert "<b>Evidence:</b>" in page and "[wn:canberra] <b>Canberra</b>" in page
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What's the capital of the country this wild dog comes from?",  # contracted; a pronounless clause
+        "What is the capital of this wild dog's native country?",  # a bridge the image's thing possesses
+        "Can you tell me the capital of the nation where this wild dog lives?",  # a polite frame
+    ],
+)
+def test_two_hop_questions_worded_otherwise_follow_the_same_chain(
+    lookalikes: SimpleNamespace, question: str
+) -> None:
+    out = ask(lookalikes, question, "dingo")
+    assert out["answer"] == "Canberra"
+    assert any(q["text"] == "Australia capital" for step in out["trajectory"] for q in step["queries"])

@@ -9,6 +9,7 @@ model, no knowledge of any dataset.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Literal
@@ -56,7 +57,8 @@ _REFERENCE_END = STOPWORDS | word_set("""
 # Verbs that say where or that something is, not what is asked: left out of the attribute.
 _GENERIC_VERBS = word_set("""
     lives live living lived found located situated native works work used occurs occur lies lie lying
-    contains containing contain holds holding held seen stands stand standing called named known
+    contains containing contain holds holding held seen stands stand standing called named known come comes
+    originate originates originated inhabit inhabits
 """)
 # Prepositions that carry the relation asked for ("near which constellation").
 RELATION_WORDS = word_set("near between beside around")
@@ -113,18 +115,22 @@ _RELATIVES = word_set("that which where whose who") | {"in which", "on which", "
 # Nouns that describe an aspect of the image's entity rather than another entity ("the method of making
 # this drink", "the purpose of this tool", "the number of wheels this car has"): they lead back to the
 # entity itself, not to a bridge.
-FACET_NOUNS = word_set("""
-    method way process technique manner style practice recipe custom tradition use purpose origin design
-    number amount count total share percentage proportion fraction name names
+# Quantities a question can ask of the image's thing ("what is the diameter of this planet").
+MEASURE_NOUNS = word_set("""
+    temperature distance length height depth diameter radius mass weight speed period duration area size
+    population altitude elevation width circumference magnitude gravity lifespan wingspan
 """)
-# "how far", "how tall", "what is the temperature": a measure, answered with its unit ("384,400
-# kilometres", "−65 °C"); "how many" is a count, answered in digits.
+FACET_NOUNS = MEASURE_NOUNS | word_set("""
+    method way process technique manner style practice recipe custom tradition use purpose origin design
+    number amount count total share percentage proportion fraction name names surface atmosphere
+""")
+# "how far", "how tall", "what is the temperature", "how much does it weigh": a measure, answered with
+# its unit ("384,400 kilometres", "−65 °C"); "how many" is a count, answered in digits.
 _MEASURE = re.compile(
     r"\bhow\s+(long|tall|high|far|big|large|old|heavy|deep|wide|hot|cold|warm|fast|massive|heavy|bright)\b"
-    r"|\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:[\w-]+\s+)?(temperature|distance|length|"
-    r"height|depth|diameter|radius|mass|weight|speed|period|duration|area|size|population|altitude|"
-    r"elevation|width|circumference|magnitude|gravity)\b"
+    rf"|\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:[\w-]+\s+)?({'|'.join(MEASURE_NOUNS)})\b"
     r"|\bwhat\s+(share|percentage|proportion|fraction|percent)\b"
+    r"|\bhow\s+much\s+(?:[\w-]+\s+){0,4}?(weigh)s?\b"
 )
 # "what number planet is this", "its position in order from the Sun": a rank, answered as "3rd".
 _ORDINAL = re.compile(r"\bwhat\s+number\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b")
@@ -134,6 +140,15 @@ _PARTICLES = word_set("out up down off away into onto")
 _IMPERATIVE = re.compile(
     r"^(?:please\s+)?(?:name|give|state|identify|tell\s+me|say)\s+(?=the\b|this\b|these\b)"
 )
+# "Can you tell me …", "Do you know which …", "I'd like to know …": a polite frame around the question.
+_POLITE = re.compile(
+    r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|do\s+you\s+know\s+|please\s+"
+    r"|i\s+(?:want|wish|would\s+like|'d\s+like|’d\s+like)\s+to\s+know\s+)"
+)
+# "tell me which constellation …": an embedded question, read as the question it embeds.
+_EMBEDDING = re.compile(r"^(?:tell\s+me|say)\s+(?=(?:what|which|who|whom|whose|where|when|how)\b)")
+# "what's", "where's", "who's": a wh-word contracted with "is".
+_CONTRACTED = re.compile(r"\b(what|which|where|who|how|when)['’]s\b")
 # Words that, in a question about the image's thing, ask nothing beyond what it is.
 _IDENTITY_FILLER = word_set("""
     name names common english usual popular called known kind type species breed sort variety appears
@@ -149,6 +164,11 @@ _POINTING = re.compile(
     r"picture|pictures|portrait|painting|scene)\b"
 )
 _REFERENCE_THIS = re.compile(r"\b(?:this|these)\s+((?:[\w'’-]+\s*){1,3})")
+# "this animal's": the image's thing as a possessor; what it possesses follows.
+_POSSESSOR = re.compile(r"\b(?:this|these)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s\s+")
+_NAME_OF = re.compile(r"\b(the)\s+names?\s+of\s+the\s+")
+# ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
+_CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
 
 
 @dataclass(frozen=True)
@@ -209,7 +229,7 @@ def read_question(question: str) -> QuestionShape:
         answer_type, type_noun = "identity", None
     # "the person in this portrait" → "this person", so descriptions around it read like any other
     plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
-    bridge, (start, end) = bridge_description(plain, reference)
+    bridge, (start, end) = bridge_description(plain, reference, type_noun)
     if (
         type_noun
         and type_noun in bridge.split()
@@ -238,9 +258,11 @@ def read_question(question: str) -> QuestionShape:
 
 
 def as_question(lower: str) -> str:
-    """An imperative read as the question it asks: "name the genus of this animal" → "what is the genus
-    of this animal", "give the number of wheels …" → "what is the number of wheels …"."""
-    return _IMPERATIVE.sub("what is ", lower)
+    """The plain wh-question a request or a polite frame asks: "name the genus of this animal" → "what
+    is the genus of this animal", "can you tell me the capital of …" → "what is the capital of …", "do
+    you know which continent …" → "which continent …", "what's …" → "what is …"."""
+    lower = _POLITE.sub("", _CONTRACTED.sub(r"\1 is", lower))
+    return _IMPERATIVE.sub("what is ", _EMBEDDING.sub("", lower))
 
 
 def asks_only_what_is_shown(lower: str, reference: str, type_noun: str | None) -> bool:
@@ -329,7 +351,10 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
 
 def asked_noun(lower: str) -> str | None:
     """The noun after the wh-word ("which other constellation" → "constellation",
-    "what is the capital of" → "capital"); a common answer-kind noun wins over the first word."""
+    "what is the capital of" → "capital"); a common answer-kind noun wins over the first word. A name
+    asked for is the named thing's ("what is the name of the capital …" → "capital"), and so is a
+    possessed one ("what is this animal's native country" → "country")."""
+    lower = _NAME_OF.sub(r"\1 ", _POSSESSOR.sub("the ", lower))
     match = re.search(
         r"\b(which|what)\s+(?:(?:is|are|was|were)\s+)?(?:(?:the|a|an)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)", lower
     )
@@ -352,12 +377,15 @@ def asked_noun(lower: str) -> str | None:
     return nouns[-1] if nouns else None
 
 
-def bridge_description(lower: str, reference: str) -> tuple[str, tuple[int, int]]:
+def bridge_description(lower: str, reference: str, type_noun: str | None) -> tuple[str, tuple[int, int]]:
     """The noun of a definite description that leads from the image to the answer — "the country where
     this tree frog lives", "the architect of this building", "the mountain range this glacier is in" — and
     where that description starts and ends; ("", (len, len)) when there is none. A relative clause
-    ("where …", "that …") runs to the end of the question; "the architect of this building" ends with its
-    image reference.
+    ("where …", "that …") runs to the end of the question, or to the comma before the wh-clause of a
+    question it fronts; "the architect of this building" ends with its image reference, and so does a
+    clause without a pronoun, whose verb can be the question's own ("in which year did the country this
+    plant is native to become independent"); "this animal's native country" is a bridge too
+    (`possessed_kind`).
 
     Such a question asks about the described entity (the bridge), so the bridge is not the answer,
     and the words of its description say how to find the bridge, not what to ask of it.
@@ -365,6 +393,9 @@ def bridge_description(lower: str, reference: str) -> tuple[str, tuple[int, int]
     demonstrative = _DEMONSTRATIVE.search(lower)
     if demonstrative:  # "… launched a spacecraft. Around which point does that spacecraft operate?"
         return demonstrative.group(1), (demonstrative.start(1), demonstrative.end(1))
+    possessed = possessed_kind(lower, type_noun)
+    if possessed:
+        return possessed
     for match in _BRIDGE.finditer(lower):
         noun = match.group(1)
         last = noun.split()[-1]
@@ -377,9 +408,27 @@ def bridge_description(lower: str, reference: str) -> tuple[str, tuple[int, int]
             and not set(noun.split()) & IMAGE_WORDS
         ):
             relative = match.group(2) in _RELATIVES
-            end = len(lower) if relative else match.end() + _reference_length(lower[match.end() :], reference)
+            if relative:
+                clause_end = _CLAUSE_END.search(lower, match.end())
+                end = clause_end.start() if clause_end else len(lower)
+            else:
+                end = match.end() + _reference_length(lower[match.end() :], reference)
             return noun, (match.start(), end)
     return "", (len(lower), len(lower))
+
+
+def possessed_kind(lower: str, type_noun: str | None) -> tuple[str, tuple[int, int]] | None:
+    """A bridge the image's thing possesses — "the capital of this animal's native country" →
+    ("country", its span) — when what it possesses is a kind of entity other than the one asked for
+    ("what is this animal's native country" asks for that country: no bridge)."""
+    for match in _POSSESSOR.finditer(lower):
+        for word in itertools.islice(re.finditer(r"[\w-]+", lower[match.end() :]), 3):
+            if word.group() in STOPWORDS:
+                break
+            if word.group() in TYPE_NOUNS:
+                span = (match.start(), match.end() + word.end())
+                return (word.group(), span) if word.group() != type_noun else None
+    return None
 
 
 def head_noun(description: str) -> str:

@@ -86,6 +86,7 @@ MEASURED = {
     "diameter": ("length",), "radius": ("length",), "width": ("length",), "circumference": ("length",),
     "altitude": ("length",), "elevation": ("length",), "mass": ("mass",), "weight": ("mass",),
     "speed": ("speed",), "period": ("duration",), "duration": ("duration",), "area": ("area", "length"),
+    "weigh": ("mass",), "lifespan": ("duration",), "wingspan": ("length",),
     "size": ("area", "length"), "share": ("share",), "percentage": ("share",), "proportion": ("share",),
     "fraction": ("share",), "percent": ("share",),
 }  # fmt: skip
