@@ -61,6 +61,11 @@ from tests.graph_kit import (
         ("Can you tell me the capital of the country where this lizard lives?", "named", "capital", "lizard",
          "country"),
         ("Could you name the genus of this beetle?", "named", "genus", "beetle", ""),
+        # a bridge introduced by a relative after a preposition, or by an earlier sentence
+        ("What is the capital of the country to which this lizard is native?", "named", "capital", "lizard",
+         "country"),
+        ("This lizard is native to a country. What is the capital of that country?", "named", "capital",
+         "lizard", "country"),
         # a bridge the image's thing possesses, unless the possessed kind is what is asked
         ("What is the capital of this lizard's native country?", "named", "capital", "lizard", "country"),
         ("What is this lizard's native country?", "named", "country", "lizard", ""),
@@ -543,6 +548,8 @@ def test_short_answer_and_evidence_reach_the_batch_file_and_the_report(lookalike
         "What's the capital of the country this wild dog comes from?",  # contracted; a pronounless clause
         "What is the capital of this wild dog's native country?",  # a bridge the image's thing possesses
         "Can you tell me the capital of the nation where this wild dog lives?",  # a polite frame
+        "What is the capital of the country to which this wild dog is native?",  # "<preposition> which"
+        "This wild dog lives in a country. What is the capital of that country?",  # an earlier sentence's
     ],
 )
 def test_two_hop_questions_worded_otherwise_follow_the_same_chain(

@@ -107,19 +107,25 @@ _REFERENCE_IN = re.compile(
 )
 _BRIDGE = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(that|which|where|whose|who|of|containing|holding|"
-    r"with|around|in\s+which|on\s+which|from\s+which)\b(?:(?!\bthe\b)[^?])*?\s)?(?:this|these)\b"
+    r"with|around|(?:in|on|from|to|of|at|by)\s+which)\b(?:(?!\bthe\b)[^?])*?\s)?(?:this|these)\b"
 )
-_DEMONSTRATIVE = re.compile(r"\b(?:does|do|did|is|was|are|were|has|have|can)\s+(?:that|those)\s+([a-z-]+)\b")
+# "… a spacecraft. Around which point does that spacecraft operate?", "… What is the capital of that
+# country?": a thing an earlier sentence introduced.
+_DEMONSTRATIVE = re.compile(
+    r"\b(?:does|do|did|is|was|are|were|has|have|can|of|in|from|on|to)\s+(?:that|those)\s+([a-z-]+)\b"
+)
 _OUTER = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:that|which|where|whose|who)\b")
-_RELATIVES = word_set("that which where whose who") | {"in which", "on which", "from which"}
-# Nouns that describe an aspect of the image's entity rather than another entity ("the method of making
-# this drink", "the purpose of this tool", "the number of wheels this car has"): they lead back to the
-# entity itself, not to a bridge.
+_RELATIVES = word_set("that which where whose who") | {
+    f"{preposition} which" for preposition in ("in", "on", "from", "to", "of", "at", "by")
+}
 # Quantities a question can ask of the image's thing ("what is the diameter of this planet").
 MEASURE_NOUNS = word_set("""
     temperature distance length height depth diameter radius mass weight speed period duration area size
     population altitude elevation width circumference magnitude gravity lifespan wingspan
 """)
+# Nouns that describe an aspect of the image's entity rather than another entity ("the method of making
+# this drink", "the purpose of this tool", "the number of wheels this car has", its quantities): they
+# lead back to the entity itself, not to a bridge.
 FACET_NOUNS = MEASURE_NOUNS | word_set("""
     method way process technique manner style practice recipe custom tradition use purpose origin design
     number amount count total share percentage proportion fraction name names surface atmosphere
@@ -165,7 +171,7 @@ _POINTING = re.compile(
 )
 _REFERENCE_THIS = re.compile(r"\b(?:this|these)\s+((?:[\w'’-]+\s*){1,3})")
 # "this animal's": the image's thing as a possessor; what it possesses follows.
-_POSSESSOR = re.compile(r"\b(?:this|these)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s\s+")
+_POSSESSOR = re.compile(r"\b(?:this|these|that|those)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s\s+")
 _NAME_OF = re.compile(r"\b(the)\s+names?\s+of\s+the\s+")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
@@ -252,7 +258,8 @@ def read_question(question: str) -> QuestionShape:
         bridge=bridge,
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
         described=asked_words(plain[start:end], reference) if bridge else [],
-        asked=[w for w in attribute if w in outside] + [w for w in outside if w in RELATION_WORDS],
+        asked=[w for w in attribute if w in outside and w not in bridge.split()]
+        + [w for w in outside if w in RELATION_WORDS],
         measured=_measured(lower),
     )
 
