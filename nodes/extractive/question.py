@@ -110,9 +110,10 @@ _BRIDGE = re.compile(
     r"with|around|(?:in|on|from|to|of|at|by)\s+which)\b(?:(?!\bthe\b)[^?])*?\s)?(?:this|these)\b"
 )
 # "… a spacecraft. Around which point does that spacecraft operate?", "… What is the capital of that
-# country?": a thing an earlier sentence introduced.
+# country?": a thing an earlier sentence introduced (after a preposition, only a kind's noun: "in that
+# other constellation" leaves the description to `_BRIDGE`).
 _DEMONSTRATIVE = re.compile(
-    r"\b(?:does|do|did|is|was|are|were|has|have|can|of|in|from|on|to)\s+(?:that|those)\s+([a-z-]+)\b"
+    r"\b(?:(does|do|did|is|was|are|were|has|have|can)|of|in|from|on|to)\s+(?:that|those)\s+([a-z-]+)\b"
 )
 _OUTER = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:that|which|where|whose|who)\b")
 _RELATIVES = word_set("that which where whose who") | {
@@ -258,8 +259,7 @@ def read_question(question: str) -> QuestionShape:
         bridge=bridge,
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
         described=asked_words(plain[start:end], reference) if bridge else [],
-        asked=[w for w in attribute if w in outside and w not in bridge.split()]
-        + [w for w in outside if w in RELATION_WORDS],
+        asked=[w for w in attribute if w in outside] + [w for w in outside if w in RELATION_WORDS],
         measured=_measured(lower),
     )
 
@@ -397,9 +397,9 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
     Such a question asks about the described entity (the bridge), so the bridge is not the answer,
     and the words of its description say how to find the bridge, not what to ask of it.
     """
-    demonstrative = _DEMONSTRATIVE.search(lower)
-    if demonstrative:  # "… launched a spacecraft. Around which point does that spacecraft operate?"
-        return demonstrative.group(1), (demonstrative.start(1), demonstrative.end(1))
+    for demonstrative in _DEMONSTRATIVE.finditer(lower):
+        if demonstrative.group(1) or demonstrative.group(2) in TYPE_NOUNS:
+            return demonstrative.group(2), (demonstrative.start(), demonstrative.end())
     possessed = possessed_kind(lower, type_noun)
     if possessed:
         return possessed
