@@ -135,7 +135,7 @@ FACET_NOUNS = MEASURE_NOUNS | word_set("""
 # its unit ("384,400 kilometres", "−65 °C"); "how many" is a count, answered in digits.
 _MEASURE = re.compile(
     r"\bhow\s+(long|tall|high|far|big|large|old|heavy|deep|wide|hot|cold|warm|fast|massive|heavy|bright)\b"
-    rf"|\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:[\w-]+\s+)?({'|'.join(MEASURE_NOUNS)})\b"
+    rf"|\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:[\w-]+\s+)?({'|'.join(sorted(MEASURE_NOUNS))})\b"
     r"|\bwhat\s+(share|percentage|proportion|fraction|percent)\b"
     r"|\bhow\s+much\s+(?:[\w-]+\s+){0,4}?(weigh)s?\b"
 )
@@ -171,8 +171,9 @@ _POINTING = re.compile(
     r"picture|pictures|portrait|painting|scene)\b"
 )
 _REFERENCE_THIS = re.compile(r"\b(?:this|these)\s+((?:[\w'’-]+\s*){1,3})")
-# "this animal's": the image's thing as a possessor; what it possesses follows.
+# "this animal's", "that country's": a possessor; what it possesses follows.
 _POSSESSOR = re.compile(r"\b(?:this|these|that|those)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s\s+")
+# "the name of the capital …": a name asked for, whose kind is the named thing's.
 _NAME_OF = re.compile(r"\b(the)\s+names?\s+of\s+the\s+")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
