@@ -174,7 +174,7 @@ _REFERENCE_THIS = re.compile(r"\b(?:this|these)\s+((?:[\w'’-]+\s*){1,3})")
 # "this animal's", "that country's": a possessor; what it possesses follows.
 _POSSESSOR = re.compile(r"\b(?:this|these|that|those)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s\s+")
 # "the name of the capital …": a name asked for, whose kind is the named thing's.
-_NAME_OF = re.compile(r"\b(the)\s+names?\s+of\s+the\s+")
+_NAME_OF = re.compile(r"\bthe\s+names?\s+of\s+the\s+")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
 
@@ -362,7 +362,7 @@ def asked_noun(lower: str) -> str | None:
     "what is the capital of" → "capital"); a common answer-kind noun wins over the first word. A name
     asked for is the named thing's ("what is the name of the capital …" → "capital"), and so is a
     possessed one ("what is this animal's native country" → "country")."""
-    lower = _NAME_OF.sub(r"\1 ", _POSSESSOR.sub("the ", lower))
+    lower = _NAME_OF.sub("the ", _POSSESSOR.sub("the ", lower))
     match = re.search(
         r"\b(which|what)\s+(?:(?:is|are|was|were)\s+)?(?:(?:the|a|an)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)", lower
     )
