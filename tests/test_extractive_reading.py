@@ -129,6 +129,19 @@ def test_what_is_asked_of_a_bridge_leaves_out_how_to_find_it() -> None:
     assert around.bridges == ["palace", "empress dowager"], "inner description first, then the outer one"
 
 
+def test_a_relative_clause_with_a_noun_phrase_of_its_own_still_describes_the_bridge() -> None:
+    """ "the country where the method of making this drink was developed": the clause names a facet of
+    the image's thing before the thing itself; the described noun is still the bridge."""
+    shape = read_question(
+        "What is the capital of the country where the method of making this drink was developed?"
+    )
+    assert shape.bridge == "country" and shape.asked == ["capital"]
+    nearer = read_question(
+        "What is the name of the river that flows through the city where this building stands?"
+    )
+    assert nearer.bridge == "city", "a nearer description is still the one found first"
+
+
 # --- short answers from evidence lines ---------------------------------------------------------------
 
 
@@ -231,6 +244,8 @@ def test_demonyms_link_to_their_places() -> None:
     assert place_of("Japan") is None and place_of("Christian") is None and place_of("Lyra") is None
     gloss = "numbat, banded anteater: a small Australian marsupial that eats termites"
     assert linked_names("numbat", [gloss]) == ["Australia"]
+    opening = "Eileen Collins: American astronaut and Air Force colonel"  # a demonym opens the definition
+    assert linked_names("Eileen Collins", [opening]) == ["America", "Air Force"]
 
 
 def test_the_image_entity_answers_when_its_entry_names_it_as_the_kind_asked() -> None:
@@ -273,6 +288,122 @@ def test_a_link_of_the_asked_kind_can_answer_a_bridge_question() -> None:
         ("Australia", "Australia, Commonwealth of Australia: a nation occupying the whole of the continent"),
     ]
     assert "Australia" in Chain.build("dingo", dog, country).known  # the bridge itself never answers
+
+
+def test_a_qualified_kind_is_tied_to_the_bridge_only_with_its_qualifier() -> None:
+    """The capital, or the largest city, of the bridge: an entry that ties only the kind to the bridge
+    ("3rd largest city in Australia") is any city there; the one that ties the qualifier is the answer,
+    also through a demonym ("the largest Australian city")."""
+    lines = [
+        line("dingo", "dingo, Canis dingo: wolflike wild dog of Australia"),
+        line("Brisbane", "Brisbane: capital and largest city of Queensland; 3rd largest city in Australia"),
+        line("Sydney", "Sydney: the largest Australian city located in southeastern Australia"),
+        line("Canberra", "Canberra, Australian capital, capital of Australia: the capital of Australia"),
+    ]
+    known = chain = ("dingo", "Australia")
+    capital = "Which city is the capital of the country this wild dog is native to?"
+    largest = "What is the largest city of the country where this wild dog lives?"
+    assert best(capital, lines, known=known, chain=chain) == "Canberra"
+    assert best(largest, lines, known=known, chain=chain) == "Sydney"
+    stars = [
+        line("Rigel", "Rigel, Beta Orionis: the brightest star in Orion"),
+        line("Betelgeuse", "Betelgeuse, Alpha Orionis: the second brightest star in Orion"),
+    ]
+    second = "Which star is the second brightest in the constellation that holds this nebula?"
+    brightest = "Which star is the brightest in the constellation that holds this nebula?"
+    assert best(second, stars, known=("Orion",), chain=("Horsehead Nebula", "Orion")) == "Betelgeuse"
+    assert best(brightest, stars, known=("Orion",), chain=("Horsehead Nebula", "Orion")) == "Rigel"
+
+
+def test_an_entry_may_tie_the_asked_kind_to_another_name_of_the_bridge() -> None:
+    """The fruit's entry says "Malayan" (→ Malaya); the bridge's own entry lists Malaysia among its
+    names, and the answer's entry names the bridge that way."""
+    question = read_question("Which city is the largest in the country this fruit comes from?")
+    entries = [
+        ("rambutan", "rambutan, rambotan: bright red oval Malayan fruit covered with soft spines"),
+        ("Malaysia", "Malaysia, Malaya: a constitutional monarchy in southeastern Asia"),
+        ("Kuala Lumpur", "Kuala Lumpur: the largest city and former capital of Malaysia until 2005"),
+        ("Douala", "Douala: the largest city of Cameroon"),
+    ]
+    chain = Chain.build("rambutan", entries, question)
+    assert chain.links == ("Malaya",) and "Malaysia" in chain.tied_to and "Kuala Lumpur" in chain.stating
+    assert chain.place("Kuala Lumpur", entries[2][1]) == "states relation"
+    lines = [line(title, text, chain.weight(title, text)) for title, text in entries]
+    assert rank_spans(question, lines, known=chain.known, chain=chain.tied_to)[0].text == "Kuala Lumpur"
+
+
+def test_an_attribute_of_the_image_entity_is_not_tied_through_its_links() -> None:
+    """Not a bridge question: a star whose entry ties it to the nebula's constellation ("the second
+    brightest star in Orion") says nothing about the nebula; the nebula's own entry names its star."""
+    question = read_question("Which star lies just north of this nebula?")
+    entries = [
+        ("Horsehead Nebula", "Horsehead Nebula: a dark nebula just south of the star Alnitak in Orion"),
+        ("Orion", "Orion, Hunter: a constellation on the equator; contains Betelgeuse and Rigel"),
+        ("Betelgeuse", "Betelgeuse, Alpha Orionis: the second brightest star in Orion"),
+    ]
+    chain = Chain.build("Horsehead Nebula", entries, question)
+    assert not chain.bridged and "Orion" in chain.links and "Orion" not in chain.tied_to
+    lines = [line(title, text, chain.weight(title, text)) for title, text in entries]
+    assert rank_spans(question, lines, known=chain.known, chain=chain.tied_to)[0].text == "Alnitak"
+
+
+def test_what_a_verb_takes_is_answered_with_the_phrase_it_takes_in_the_entry() -> None:
+    """ "What does this animal feed on?": no kind is asked, the verb's object is — a phrase of the
+    entity's entry, not a name standing near it ("Australian")."""
+    koala = "koala, koala bear: tailless Australian arboreal marsupial; feeds on eucalyptus leaves and bark"
+    assert read_question("What does this animal feed on?").predicate == "feed on"
+    assert read_question("What does this flag look like?").predicate == ""
+    assert best("What does this animal feed on?", [line("koala", koala)]) == "eucalyptus leaves and bark"
+
+
+def test_an_adjective_of_a_place_is_not_a_place() -> None:
+    """ "common Indian antelope": "Indian" links to India, the bridge; it is no capital itself."""
+    lines = [line("blackbuck", "blackbuck, Antilope cervicapra: common Indian antelope with spiral horns")]
+    known = ("blackbuck", "Antilope cervicapra", "India")
+    assert best("Name the capital of the nation where this antelope is common.", lines, known=known) == ""
+
+
+def test_the_place_a_capital_belongs_to_is_not_a_capital() -> None:
+    """ "Bologna: the capital of Emilia-Romagna" makes Bologna a capital, not Emilia-Romagna."""
+    lines = [line("Bologna", "Bologna: the capital of Emilia-Romagna; located in northern Italy")]
+    assert best("What is the capital of the country where this drink was developed?", lines) == "Bologna"
+
+
+def test_a_superlative_is_not_answered_by_an_entry_ranked_below_it() -> None:
+    """ "Which planet is the largest" — an entry that calls its planet the second largest names the
+    largest as another; a question that asks for the second largest takes it."""
+    saturn = "Saturn is the sixth planet from the Sun and the second largest planet in the Solar System"
+    lines = [  # the ranked entry reads closer to the question's words than the answer's own
+        EvidenceLine(title="Saturn", text=saturn, source_id="Saturn", weight=1.0, relevance=0.6),
+        line("Jupiter", "Jupiter is the fifth planet from the Sun and the largest planet in the system"),
+    ]
+    assert best("Which planet is the largest in the Solar System?", lines) == "Jupiter"
+    assert best("Which planet is the second largest in the Solar System?", lines) == "Saturn"
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        ("How many toes does this bird have?",
+         "rhea: smaller of two tall fast-running flightless birds similar to ostriches but three-toed", "3"),
+        ("Into how many lobes do dark lanes divide this nebula?",
+         "Trifid Nebula, Messier 20: a nebula in Sagittarius that dark lanes of dust divide into three lobes",
+         "3"),
+        ("How many galaxies does this image show?",
+         "Hubble Ultra-Deep Field: a Hubble Space Telescope image of the sky showing about 10,000 galaxies",
+         "10,000"),
+    ],
+)  # fmt: skip
+def test_a_count_is_the_number_that_counts_the_asked_noun(question: str, text: str, answer: str) -> None:
+    """Counts: the number next to what is asked ("three-toed", "three lobes"), never one that ends a
+    name ("Messier 20") nor another count of the same line ("two … birds")."""
+    assert best(question, [line(text.split(":")[0].split(",")[0], text)]) == answer
+
+
+def test_an_entry_name_with_an_abbreviation_is_one_name() -> None:
+    gloss = "Everest, Mount Everest, Mt. Everest: a mountain in the central Himalayas (29,028 feet high)"
+    assert entry_names(gloss) == ["Everest", "Mount Everest", "Mt. Everest"]
+    assert best("How high is Mount Everest?", [line("Everest", gloss)]) == "29,028 feet"
 
 
 def test_names_listed_with_a_known_constellation_are_constellations_too() -> None:

@@ -35,6 +35,8 @@ NAMED_ONLY_SCORE = 1.0
 IMAGE_SOURCES = ("pairs", "lens")
 _NAME = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|de|van|von|da|du|la|le|del|the)\s+)?[A-Z0-9][\w'’.-]*)*")
 _QUALIFIER = re.compile(r"\s*\(.*?\)")
+# A sentence ends at a full stop, but not at an abbreviation inside a name ("Mt. Everest", "St. Helena").
+_SENTENCE_END = re.compile(r"(?<!\bMt)(?<!\bSt)(?<!\bFt)(?<!\bDr)(?<!\bMr)(?<!\bMrs)[.!?]\s+")
 # Capitalised only because they start a sentence or name a month: never a whole name on their own.
 _NOT_NAMES = word_set("""
     The A An It Its In On At By For From He She His Her They Their This That These Those After Before
@@ -151,7 +153,7 @@ def entry_names(text: str) -> list[str]:
 @functools.lru_cache(maxsize=2**14)  # the same candidates are read at every iteration and by every operator
 def _entry_names(text: str) -> tuple[str, ...]:
     head, colon, _ = text.partition(":")
-    head = re.split(r"[.!?]\s+", head)[-1]  # "A lemur. lemur, maki: …" names itself after the period
+    head = _SENTENCE_END.split(head)[-1]  # "A lemur. lemur, maki: …" names itself after the period
     if not colon or len(head) > 120:
         return ()
     return tuple(name.strip() for name in head.split(",") if name.strip())
@@ -217,11 +219,18 @@ def linked_names(title: str, texts: Sequence[str]) -> list[str]:
     own = {n.lower() for n in aliases(title, texts)}
     links: list[str] = []
     for text in texts:
-        for found in names_in(definition(text)):
+        for found in [*_opening_demonym(definition(text)), *names_in(definition(text))]:
             name = place_of(found) or found
             if name.lower() not in own and name not in links and _is_link(name):
                 links.append(name)
     return [n for n in links if not any(o != n and o.lower().endswith(" " + n.lower()) for o in links)]
+
+
+def _opening_demonym(text: str) -> list[str]:
+    """A demonym that opens a definition ("American astronaut and …"), which `names_in` leaves out as
+    a lone sentence-initial word."""
+    first = text.split(maxsplit=1)[0].strip(",;") if text.strip() else ""
+    return [first] if first and place_of(first) else []
 
 
 def place_of(name: str) -> str | None:

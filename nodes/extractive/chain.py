@@ -7,6 +7,7 @@ read it back from the trajectory, so the chain needs no state beyond the records
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,16 @@ from nodes.extractive.anchor import (
     mentions,
 )
 from nodes.extractive.question import QuestionShape, head_noun
-from nodes.extractive.spans import definition_head, is_continent, kind_words, kinds_of, nearness
+from nodes.extractive.spans import (
+    RELATION_BONUS,
+    EvidenceLine,
+    definition_head,
+    is_continent,
+    kind_words,
+    kinds_of,
+    nearness,
+    relation,
+)
 
 ANCHOR_PREFIX = "Image shows: "
 NAMED_PREFIX = "Question names: "
@@ -30,12 +40,12 @@ _ANCHOR_LINE = re.compile(
 # ("the capital of the country where this lemur lives") finds its answer with the bridge and the
 # entries that name it, rarely in the anchor's own lines; any other question, with the anchor.
 WEIGHTS = {
-    "anchor": 1.0, "anchor to bridge": 1.0, "bridge": 0.85, "link": 0.85, "names bridge": 0.6,
-    "names chain": 0.6, "off": 0.15,
+    "anchor": 1.0, "anchor to bridge": 1.0, "bridge": 0.85, "link": 0.85, "states relation": 0.85,
+    "names bridge": 0.6, "names chain": 0.6, "off": 0.15,
 }  # fmt: skip
 BRIDGED = {
-    "anchor": 0.6, "anchor to bridge": 0.9, "bridge": 1.0, "link": 0.8, "names bridge": 0.9,
-    "names chain": 0.7, "off": 0.1,
+    "anchor": 0.6, "anchor to bridge": 0.9, "bridge": 1.0, "link": 0.8, "states relation": 1.0,
+    "names bridge": 0.9, "names chain": 0.7, "off": 0.1,
 }  # fmt: skip
 
 
@@ -80,6 +90,12 @@ class Chain:
     links: tuple[str, ...] = ()
     bridge: str = ""  # the question's description of the bridge ("university"), when it asks about one
     answerable: frozenset[str] = frozenset()  # links defined as the asked kind, not the bridge's
+    # Entries that tie the asked kind to the chain as the question asks ("Rome, capital of Italy"): a
+    # reverse link, the answer's own entry (`spans.relation`).
+    stating: frozenset[str] = frozenset()
+    # Other names the links' own entries give them ("Malaysia, Malaya: …" for the link "Malaya"), which an
+    # entry of the asked kind may use instead ("Kuala Lumpur: … capital of Malaysia").
+    renamed: frozenset[str] = frozenset()
 
     @property
     def bridged(self) -> bool:
@@ -101,11 +117,23 @@ class Chain:
         bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
         own = frozenset(aliases(anchor, texts))
         ranked = tuple(rank_links(shape, links, texts))
-        return cls(anchor, own, ranked, bridge, _answerable(shape, bridge, ranked, entries))
+        renamed = frozenset(_link_aliases(ranked, entries)) - set(ranked) if bridge else frozenset()
+        chain = cls(anchor, own, ranked, bridge, _answerable(shape, bridge, ranked, entries), renamed=renamed)
+        tied_to = chain.tied_to
+        stating = frozenset(title for title, text in entries if _states_relation(shape, title, text, tied_to))
+        return dataclasses.replace(chain, stating=stating)
 
     @property
     def names(self) -> tuple[str, ...]:
         return (*self.own, *self.links)
+
+    @property
+    def tied_to(self) -> tuple[str, ...]:
+        """Names an entry of the asked kind may be tied to as a reverse link (`spans.relation`): any name
+        on the chain when the question asks about a bridge ("Lima: the capital of Peru" for the capital of
+        the country a llama lives in), else only the image's own entity — "Betelgeuse: the second
+        brightest star in Orion" answers nothing about a nebula whose own entry names Orion."""
+        return (*self.names, *sorted(self.renamed)) if self.bridged else tuple(self.own)
 
     @property
     def known(self) -> frozenset[str]:
@@ -130,6 +158,8 @@ class Chain:
         for rank, link in enumerate(self.links):
             if is_about(title, text, link):
                 return "bridge" if rank == 0 else "link"
+        if title in self.stating:
+            return "states relation"
         if self.bridge and set(self.bridge.split()) & {w.lower() for w in title.split()}:
             return "names chain"  # an entity named like the description ("Empress Dowager …"), not linked
         if self.links and mentions(text, self.links[0]):
@@ -176,6 +206,19 @@ def _answerable(
         )
 
     return frozenset(link for link in links if defined_as(link, asked) and not defined_as(link, passed))
+
+
+def _link_aliases(links: Sequence[str], entries: Sequence[tuple[str, str]]) -> list[str]:
+    return [
+        alias
+        for link in links
+        for alias in aliases(link, [text for title, text in entries if is_about(title, text, link)])
+    ]
+
+
+def _states_relation(shape: QuestionShape, title: str, text: str, tied_to: Sequence[str]) -> bool:
+    line = EvidenceLine(title=title, text=text, source_id="")
+    return relation(shape, title, [line], tied_to) >= RELATION_BONUS
 
 
 def _describes(noun: str, anchor: str, texts: Sequence[str]) -> bool:

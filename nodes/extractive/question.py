@@ -109,6 +109,12 @@ _BRIDGE = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(that|which|where|whose|who|of|containing|holding|"
     r"with|around|(?:in|on|from|to|of|at|by)\s+which)\b(?:(?!\bthe\b)[^?])*?\s)?(?:this|these)\b"
 )
+# A relative clause with a noun phrase of its own before the image's thing ("the country where the method
+# of making this drink was developed"): tried only when `_BRIDGE` finds no nearer description.
+_BRIDGE_ACROSS = re.compile(
+    r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(that|which|where|whose|who|(?:in|on|from|to|of|at|by)\s+which)"
+    r"\b[^?]*?\s(?:this|these)\b"
+)
 # "… a spacecraft. Around which point does that spacecraft operate?", "… What is the capital of that
 # country?": a thing an earlier sentence introduced (after a preposition, only a kind's noun: "in that
 # other constellation" leaves the description to `_BRIDGE`).
@@ -176,6 +182,13 @@ _POSSESSOR = re.compile(r"\b(?:this|these|that|those)\s+(?:[\w-]+\s+){0,2}?[\w-]
 # "the name of the capital …": a name asked for, whose kind is the named thing's.
 _NAME_OF = re.compile(r"\bthe\s+names?\s+of\s+the\s+")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
+# "what does this animal feed on", "what do these birds eat": the object of the verb is asked (a phrase of
+# the entity's entry, "eucalyptus leaves and bark"), not a name.
+_PREDICATE = re.compile(
+    r"^what\s+(?:does|do|did)\s+(?:this|these|that|those|the)\s+(?:[\w-]+\s+){1,2}?([a-z]+)"
+    r"(?:\s+(on|in|with|from|for|at|into|upon))?$"
+)
+_PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
 
 
@@ -195,6 +208,7 @@ class QuestionShape:
     outer: list[str] = field(default_factory=list)  # descriptions around the bridge's ("the empress who …")
     measured: str = ""  # the quantity asked for, when it is a measure ("far", "tall", "temperature")
     described: list[str] = field(default_factory=list)  # content words of the bridge's description
+    predicate: str = ""  # the verb (and preposition) whose object is asked: "feed on", "eat"
 
     @property
     def bridges(self) -> list[str]:
@@ -262,7 +276,16 @@ def read_question(question: str) -> QuestionShape:
         described=asked_words(plain[start:end], reference) if bridge else [],
         asked=[w for w in attribute if w in outside] + [w for w in outside if w in RELATION_WORDS],
         measured=_measured(lower),
+        predicate=_predicate(lower) if answer_type == "named" and not type_noun else "",
     )
+
+
+def _predicate(lower: str) -> str:
+    """ "what does this animal feed on" → "feed on": the question asks for what the verb takes."""
+    match = _PREDICATE.match(lower)
+    if not match or set(match.group(0).split()[3:]) & (_GENERIC_VERBS | _PREDICATE_VERBS_NOT):
+        return ""
+    return " ".join(w for w in match.groups() if w)
 
 
 def as_question(lower: str) -> str:
@@ -404,7 +427,7 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
     possessed = possessed_kind(lower, type_noun)
     if possessed:
         return possessed
-    for match in _BRIDGE.finditer(lower):
+    for match in [*_BRIDGE.finditer(lower), *_BRIDGE_ACROSS.finditer(lower)]:
         noun = match.group(1)
         last = noun.split()[-1]
         part_of_reference = bool(reference) and (noun in reference or reference in noun)

@@ -59,7 +59,7 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     if shape.asks_identity and anchor:
         confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)
         return Reading(bare(anchor), [as_evidence(line) for line in anchor_lines[:1]], confidence)
-    spans = rank_spans(shape, lines, known=chain.known, chain=chain.names, own=chain.own)
+    spans = rank_spans(shape, lines, known=chain.known, chain=chain.tied_to, own=chain.own)
     if not spans:
         return Reading("", [as_evidence(line) for line in anchor_lines[:1]], 0.0)
     best = spans[0]

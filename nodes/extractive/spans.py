@@ -32,10 +32,19 @@ from nodes.extractive.anchor import (
 )
 from nodes.extractive.question import NUMBER_WORDS, STOPWORDS, TYPE_NOUNS, QuestionShape, compiled, word_set
 
+MAX_OBJECT_WORDS = 6  # words of the phrase a verb takes, at most ("eucalyptus leaves and bark")
 UNKNOWN_TYPE_FIT = 0.25  # a name whose kind the evidence does not state
 NEAR_BONUS = 0.3  # added for a span right next to a question word, shrinking with distance
 RELATION_BONUS = 0.3  # added when the span's own entry ties the asked kind to the chain ("capital of Peru")
 RELATION_WINDOW = 4  # words between the kind and the chain's name in that entry, at most
+# A tie by the kind alone, when the question qualifies the kind ("a city in Australia" for the largest
+# city or the capital of Australia): any entry of that kind in that place has it.
+KIND_ONLY_RELATION_BONUS = 0.1
+QUALIFIER_WINDOW = 4  # words before the kind in which the question's qualifier ("largest") must stand
+RANKED_FIT = 0.5  # a span its own line ranks below the superlative asked for ("the second largest")
+_SUPERLATIVE = re.compile(r"^[a-z]{2,}est$")
+_NOT_SUPERLATIVES = word_set("west northwest southwest forest interest harvest crest chest guest request")
+_RANKED = re.compile(r"^(?:\d+(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)$")
 COLOURS = word_set("""
     red orange yellow green blue purple violet pink brown black white grey gray golden silver scarlet
     crimson tawny beige cream turquoise indigo maroon olive lilac mauve magenta cyan amber bronze
@@ -103,6 +112,8 @@ ORDINAL_WORDS = {
 _YEAR = re.compile(r"(?<![\d,.])\b(\d{3,4})\b(?![,.]\d)(?:\s*(?:AD|BC|BCE|CE)\b)?")  # not "384" of "384,400"
 _YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})\)")
 _NUMBER = re.compile(r"(?:(?<![\w.])[−-])?\b\d[\d,]*(?:\.\d+)?\b")
+# A capitalised word inside a sentence right before a numeral: the numeral ends a name ("by Falcon 9").
+_NAME_BEFORE = re.compile(r"[^.:;!?\s]\s+[A-Z][\w-]*\s$")
 _TOKEN = re.compile(r"[\w'’-]+")
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}$")
 _NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
@@ -120,6 +131,7 @@ OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
 LOCATIVE_FIT = 0.35  # a name after "in", "at", "near" or "from", when a place is asked for
 DEFINED_FIT = 0.9  # the span's own entry defines it with the asked kind at its head
 OWN_KIND_BONUS = 0.3  # added when the image's own entity is of the asked kind (it answers, see is_own_kind)
+ROLE_NOUNS = word_set("capital capitals seat")  # "the capital of X": a place's role in X, not X's kind
 PLACE_KINDS = word_set(
     "place city town village country nation region state province island continent"
 )  # "<modifier> <type noun>" phrases: an answer only when no named entity fits
@@ -191,10 +203,22 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "nationality":
         return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
     names = line_names(line)
+    if shape.predicate:
+        return verb_objects(text, shape.predicate) + names
     if kind == "named" and shape.type_noun:
         taxa = genera(text) if shape.type_noun == "genus" else []
         return names + taxa + demonym_places(shape, text) + typed_phrases(text, shape.type_noun)
     return names
+
+
+def verb_objects(text: str, predicate: str) -> list[str]:
+    """What the question's verb takes in `text`: "feed on" in "…; feeds on eucalyptus leaves and bark" →
+    ["eucalyptus leaves and bark"] (up to the clause's end, a few words at most)."""
+    verb, *preposition = predicate.split()
+    after_verb = "".join(rf"{re.escape(p)}\s+" for p in preposition)
+    verb_form = rf"\b{re.escape(verb)}(?:s|es|ed|ing)?\s+{after_verb}(?:(?:the|a|an)\s+)?"
+    found = compiled(verb_form + r"([a-z][\w\s'-]*?)\s*(?=[;,.()]|$)").finditer(text)
+    return [m.group(1) for m in found if len(m.group(1).split()) <= MAX_OBJECT_WORDS]
 
 
 def genera(text: str) -> list[str]:
@@ -246,8 +270,16 @@ def years(text: str, role: str | None) -> list[str]:
 
 
 def numbers(text: str) -> list[str]:
-    """Counts in digits: numerals, and number words also inside compounds ("two-humped" → "2")."""
-    found = [n for n in _NUMBER.findall(text) if not n.startswith(("-", "−"))]
+    """Counts in digits: numerals, and number words also inside compounds ("two-humped" → "2"); not a
+    numeral that ends a name ("Messier 20", "Falcon 9")."""
+    names_end = len(text.partition(":")[0]) if entry_names(text) else 0  # the entry's own name list
+    found = [
+        m.group()
+        for m in _NUMBER.finditer(text)
+        if not m.group().startswith(("-", "−"))
+        and m.start() >= names_end
+        and not _NAME_BEFORE.search(text[: m.start()])
+    ]
     for token in _TOKEN.findall(text.lower()):
         found += [str(NUMBER_WORDS[part]) for part in token.split("-") if part in NUMBER_WORDS]
     return list(dict.fromkeys(found))
@@ -306,9 +338,20 @@ def score_span(
     novelty = novelty_of(shape, span, known, lines, own)
     if novelty == 0:
         return 0.0
-    fit = type_fit(shape, span, line, lines)
+    fit = type_fit(shape, span, line, lines) * (RANKED_FIT if ranked_below(shape, span, line) else 1.0)
     score = fit * line.weight * (0.5 + line.relevance + nearness(shape, span, line.text)) * novelty
     return score + (OWN_KIND_BONUS if is_own_kind(shape, span, lines, own) else 0.0)
+
+
+def ranked_below(shape: QuestionShape, span: str, line: EvidenceLine) -> bool:
+    """Whether the question asks for the superlative itself ("the largest planet") and `span`'s own line
+    ranks it below the top ("Saturn … the second largest planet", "the fourth-largest")."""
+    asked = _tokens(shape.text)
+    superlatives = {w for w in asked if _is_superlative(w)}
+    if not superlatives or any(_RANKED.match(w) for w in asked) or not is_entry_of(span, line):
+        return False
+    words = _tokens(line.text)
+    return any(word in superlatives and j and _RANKED.match(words[j - 1]) for j, word in enumerate(words))
 
 
 def is_own_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], own: Collection[str]) -> bool:
@@ -369,6 +412,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0  # the candidate already has the form
     if shape.answer_type == "person":
         return person_fit(span, line, lines)
+    if shape.predicate and span in verb_objects(line.text, shape.predicate):
+        return 1.0  # what the asked verb takes: "feeds on eucalyptus leaves"
     if _NAMING.search(shape.text) and re.search(
         rf"{_NAMING.pattern}\s+(?:the\s+)?{re.escape(span)}", line.text
     ):
@@ -385,6 +430,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return TYPED_PHRASE_FIT if head in kinds and not named_kind else 0.0
     if span.lower() in kinds:
         return 0.0  # the kind's own word ("Capital" for "which city …?") names no one thing
+    if kinds & (PLACE_KINDS | ROLE_NOUNS) and " " not in span and place_of(span):
+        return 0.0  # an adjective of a place ("common Indian antelope") is not the place, nor its capital
     if head in kinds or is_continent(span, kinds):
         return 1.0  # "Indian Ocean", "Guatemala City", "People's Republic of China"; a continent
     kind_pattern = "|".join(re.escape(k) for k in kinds)
@@ -393,9 +440,12 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     )
     is_a = r"(?:is|was|are|were)\s+(?:a|an|the)\s+"
     copula = rf"{re.escape(span)},?\s+{is_a}(?:[\w-]+\s+){{0,2}}(?:{kind_pattern})\b"
-    # "the city of Lima" names a city; only the asked noun itself ("the capital of Peru" names no capital)
-    named_as = rf"\bthe\s+{re.escape(noun)}\s+of\s+{re.escape(span)}\b"
-    if any(re.search(pattern, line.text, re.IGNORECASE) for pattern in (apposition, copula, named_as)):
+    # "the city of Lima" names a city; only the asked noun itself ("the capital of Peru" names no capital),
+    # and not a noun of a role one place has in another ("the capital of Emilia-Romagna" is Bologna)
+    patterns = [apposition, copula]
+    if noun not in ROLE_NOUNS:
+        patterns.append(rf"\bthe\s+{re.escape(noun)}\s+of\s+{re.escape(span)}\b")
+    if any(re.search(pattern, line.text, re.IGNORECASE) for pattern in patterns):
         return 1.0
     fit = entry_fit(span, kinds, lines)
     if fit == UNKNOWN_TYPE_FIT and head in TYPE_NOUNS and len(span.split()) > 1:
@@ -442,21 +492,61 @@ def coordinated(span: str, text: str) -> list[str]:
 
 def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], chain: Sequence[str]) -> float:
     """RELATION_BONUS when an entry of `span` is headed by the asked kind and ties it to a chain entity
-    right after — a reverse link: "Lima: the capital of Peru" for the capital of the country a llama
-    lives in (the bridge), or of the country a coin comes from (the image's own entity); "Regulus: the
-    brightest star in the constellation Leo" — else 0."""
+    — a reverse link: "Lima: the capital of Peru" for the capital of the country a llama lives in (the
+    bridge), or of the country a coin comes from (the image's own entity); "Regulus: the brightest star
+    in the constellation Leo"; "Sydney: the largest Australian city" (a demonym of the chain entity).
+    When the question qualifies the kind — a superlative ("the largest city") or a narrower kind ("the
+    capital" when a city is asked for) — the qualifier must stand with the kind, not after a rank
+    ("3rd largest city in Australia" is not its largest): else only KIND_ONLY_RELATION_BONUS. 0 for
+    no tie."""
     if shape.answer_type != "named" or not shape.type_noun or not chain:
         return 0.0
     kinds = kinds_of(shape.type_noun)
+    qualifiers = [w for w in shape.asked if w != shape.type_noun and (w in kinds or _is_superlative(w))]
+    rank = next((_rank(w) for w in _tokens(shape.text) if _RANKED.match(w)), "")  # "the second brightest"
+    best = 0.0
     for line in lines:
         if not is_entry_of(span, line) or not kinds & kind_words(line.text):
             continue
         words = " ".join([*kind_aliases(line.text), definition(line.text)]).split()
         for i, word in enumerate(words):
-            after = " ".join(words[i : i + RELATION_WINDOW + 1])
-            if word.lower().strip(",;") in kinds and any(_relates(after, name) for name in chain):
-                return RELATION_BONUS
-    return 0.0
+            if word.lower().strip(",;") not in kinds or not _tied(words, i, chain):
+                continue
+            window = _tokens(" ".join(words[max(0, i - QUALIFIER_WINDOW) : i + 1]))
+            qualified = not qualifiers or _qualified(window, qualifiers, rank)
+            best = max(best, RELATION_BONUS if qualified else KIND_ONLY_RELATION_BONUS)
+    return best
+
+
+def _is_superlative(word: str) -> bool:
+    return bool(_SUPERLATIVE.match(word)) and word not in _NOT_SUPERLATIVES
+
+
+def _tied(words: Sequence[str], at: int, chain: Sequence[str]) -> bool:
+    """Whether the kind word `words[at]` is tied to a chain name: "<kind> of|in [the …] <name>", or a
+    demonym of the name right before it ("Australian capital")."""
+    after = " ".join(words[at : at + RELATION_WINDOW + 1])
+    place = place_of(words[at - 1].strip(",;")) if at > 0 else None
+    return any(_relates(after, name) or (place and same_entity(place, name)) for name in chain)
+
+
+def _tokens(text: str) -> list[str]:
+    """Lower-case words, hyphenated compounds split ("third-largest" → third, largest)."""
+    return re.findall(r"[\w'’]+", text.lower())
+
+
+def _qualified(window: Sequence[str], qualifiers: Sequence[str], rank: str = "") -> bool:
+    """Whether a qualifier of the question stands in `window` after the question's own rank ("2nd") or,
+    when it asks for none, after no rank ("the 3rd largest city" is not the largest)."""
+    return any(
+        any(_same_stem(word, q) for q in qualifiers) and _rank(window[j - 1] if j else "") == rank
+        for j, word in enumerate(window)
+    )
+
+
+def _rank(word: str) -> str:
+    """ "second" or "2nd" → "2nd"; "" for a word that is no rank."""
+    return ORDINAL_WORDS.get(word, word) if _RANKED.match(word) else ""
 
 
 def _relates(after: str, name: str) -> bool:
@@ -561,7 +651,7 @@ def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | 
         return 0.0
     best = None
     for clause in re.split(r"[;]", text):
-        tokens = [t.lower() for t in _TOKEN.findall(clause)]
+        tokens = _count_tokens(clause) if span.isdigit() else [t.lower() for t in _TOKEN.findall(clause)]
         span_tokens = [t.lower() for t in _TOKEN.findall(span)]
         at = _find(tokens, span_tokens)
         if at is None:
@@ -572,6 +662,13 @@ def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | 
                 distance = min(abs(i - at), abs(i - (at + len(span_tokens) - 1)))
                 best = distance if best is None else min(best, distance)
     return 0.0 if best is None else NEAR_BONUS / (1.0 + best / 3.0)
+
+
+def _count_tokens(text: str) -> list[str]:
+    """Lower-case words with compounds split and number words as digits, so that a count stands next to
+    what it counts: "three-toed" → 3, toed; "divide into three lobes" → …, 3, lobes."""
+    parts = [part for token in _TOKEN.findall(text.lower()) for part in token.split("-") if part]
+    return [str(NUMBER_WORDS[part]) if part in NUMBER_WORDS else part for part in parts]
 
 
 def _find(tokens: list[str], span: list[str]) -> int | None:
