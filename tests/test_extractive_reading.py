@@ -24,8 +24,9 @@ from evaluation.score import score_lines
 from graphs.pmsr import graph
 from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, place_of
-from nodes.extractive.chain import Chain, read_anchor_line
+from nodes.extractive.chain import Chain, rank_links, read_anchor_line
 from nodes.extractive.question import read_question
+from nodes.extractive.reader import other_name
 from nodes.extractive.spans import UNIT_FAMILIES, EvidenceLine, kind_words, rank_spans, units_of
 from tests.graph_kit import (
     TEST_IMAGE_EMBEDDER,
@@ -74,6 +75,11 @@ from tests.graph_kit import (
         ("How hot is the surface of this planet?", "number", None, "planet", ""),
         # the name asked for is the named thing's
         ("What is the name of the river this bridge crosses?", "named", "river", "bridge", ""),
+        # identification asked as a request, or of a kind "in this photo"; a two-word kind ends with its noun
+        ("Name this spiral galaxy.", "identity", None, "spiral galaxy", ""),
+        ("What kind of dog is in this photo?", "identity", None, "", ""),
+        # a partitive asks for the kind after "of"
+        ("Which is the largest of Saturn's moons?", "named", "moon", "", ""),
     ],
 )  # fmt: skip
 def test_question_shapes(question: str, kind: str, noun: str | None, reference: str, bridge: str) -> None:
@@ -104,6 +110,26 @@ def test_a_question_that_does_not_point_at_the_image_is_about_what_it_names() ->
         ),
     ]
     assert guess_entities(strong_unrelated, named)[0].title == "Costa Rica"
+
+
+def test_a_name_the_question_describes_through_the_image_is_what_it_asks_about() -> None:
+    """An apposition ("… of Peru, the country where this camelid lives") names the bridge: the named
+    entity anchors over a strong image match, and no bridge is left to find."""
+    shape = read_question("What is the capital of Peru, the country where this camelid lives?")
+    assert (shape.subject, shape.bridge) == ("Peru", "")
+    candidates = [
+        cand("p1", "pairs", "Llama", 0.9, "llama: a South American camelid", image=0.9),
+        cand("t1", "text", "Peru", 0.6, "Peru, Republic of Peru: a republic in western South America"),
+    ]
+    assert guess_entities(candidates, shape)[0].title == "Peru"
+    assert read_question("What is the capital of the country where this camelid lives?").subject == ""
+
+
+def test_a_last_sentence_that_names_its_entity_asks_about_it_unless_it_refers_back() -> None:
+    later = read_question("Storks like this one nest in Spain. Which city is Spain's capital?")
+    assert later.subject == "Spain" and "Spain" in later.named  # the possessive is not part of the name
+    back = "This stork nests in a country. Which river crosses that country besides the Ebro?"
+    assert read_question(back).subject == ""
 
 
 def test_how_a_relative_clause_finds_the_bridge_is_not_what_is_asked_of_it() -> None:
@@ -332,6 +358,90 @@ def test_an_entry_may_tie_the_asked_kind_to_another_name_of_the_bridge() -> None
     assert rank_spans(question, lines, known=chain.known, chain=chain.tied_to)[0].text == "Kuala Lumpur"
 
 
+def test_a_partitive_entry_ties_the_kind_after_of_to_its_owner() -> None:
+    """ "the largest of Saturn's satellites" is a satellite, tied to Saturn by the possessive, and it is
+    the largest: it answers the largest of the named planet's moons (a moon is a satellite)."""
+    assert kind_words("Titan: the largest of Saturn's satellites") == {"satellites"}
+    lines = [
+        line("Saturn", "Saturn: the sixth planet from the sun; it has many satellites"),
+        line("Titan", "Titan: the largest of Saturn's satellites", 0.9),
+        line("Rhea", "Rhea: the second largest of Saturn's satellites", 0.9),
+    ]
+    assert (
+        best("Which is the largest of Saturn's moons?", lines, known=("Saturn",), chain=("Saturn",))
+        == "Titan"
+    )
+
+
+def test_a_name_the_question_pairs_with_its_answer_picks_the_evidence_partner() -> None:
+    """ "between the Pacific and which mountain range": the line pairs the Andes with the Pacific; a name
+    that only shares a word with the question ("South America") is neither trimmed nor preferred."""
+    lines = [
+        line(
+            "Atacama",
+            "Atacama, Atacama Desert: a desert in western South America between the Andes and the Pacific",
+        )
+    ]
+    assert (
+        best("This cactus grows in a desert between the Pacific and which mountain range?", lines) == "Andes"
+    )
+
+
+def test_an_entry_that_names_the_image_entity_is_a_reverse_link() -> None:
+    """A country's entry naming the bird ("the Andean condor appears on its coat of arms") is tied to the
+    image's entity; another country's entry that only names the continent the bird's entry links to is
+    not as close."""
+    question = read_question("On the coat of arms of which country does this bird appear?")
+    entries = [
+        ("Andean condor", "Andean condor: a large vulture of the high Andes of South America"),
+        ("Chile", "Chile: a republic in South America; the Andean condor appears on its coat of arms"),
+        ("Peru", "Peru: a republic in western South America; its coat of arms shows a vicuna"),
+    ]
+    chain = Chain.build("Andean condor", entries, question)
+    assert chain.place("Chile", entries[1][1]) == "names anchor"
+    assert chain.weight("Chile", entries[1][1]) > chain.weight("Peru", entries[2][1])
+    lines = [line(title, text, chain.weight(title, text)) for title, text in entries]
+    assert rank_spans(question, lines, known=chain.known, chain=chain.tied_to)[0].text == "Chile"
+
+
+def test_a_thing_described_past_the_bridge_is_found_through_the_bridges_links() -> None:
+    """ "the brightest star in the constellation where this nebula lies": the constellation's entry names
+    its star, whose own entry states the measure; a question whose answer is of the bridge's own kind
+    (a neighbouring constellation) goes no further than the bridge."""
+    entries = [
+        ("Ring Nebula", "Ring Nebula, Messier 57: a planetary nebula in the constellation Lyra"),
+        ("Lyra", "Lyra: a small northern constellation near Cygnus; contains the star Vega"),
+        ("Vega", "Vega: the brightest star in Lyra; 25 light years from Earth"),
+        ("Deneb", "Deneb: the brightest star in Cygnus; 2,600 light years from Earth"),
+    ]
+    far = read_question(
+        "How many light years from Earth is the brightest star in the constellation where this nebula lies?"
+    )
+    chain = Chain.build("Ring Nebula", entries, far)
+    assert "Vega" in chain.beyond and chain.place("Vega", entries[2][1]) == "past bridge"
+    assert chain.weight("Vega", entries[2][1]) > chain.weight("Deneb", entries[3][1])
+    near = read_question("Near which constellation lies the constellation that contains this nebula?")
+    assert Chain.build("Ring Nebula", entries, near).beyond == ()
+
+
+def test_a_bridge_named_twice_in_the_anchors_entry_is_read_where_it_stands_with_the_description() -> None:
+    """ "Carina Nebula: … in the constellation Carina …": the link next to the bridge's noun comes first,
+    even though its name also opens the entry, far from that noun."""
+    shape = read_question("Which star is the brightest in the constellation where this nebula lies?")
+    text = "Carina Nebula: a nebula in the constellation Carina that surrounds the massive star Eta Carinae"
+    assert rank_links(shape, ["Eta Carinae", "Carina"], [text])[0] == "Carina"
+
+
+def test_another_name_of_the_image_entity_is_one_its_entry_lists_besides_the_given_one() -> None:
+    lines = [line("Omega Nebula", "Omega Nebula, Swan Nebula, Messier 17: an emission nebula in Sagittarius")]
+    given = read_question("Besides the Omega Nebula, by what name is this nebula known?")
+    assert given.asks_identity and given.other_name
+    assert other_name(given, "Omega Nebula", lines) == "Swan Nebula"
+    plain = read_question("What is another name for this nebula?")
+    assert plain.other_name and other_name(plain, "Omega Nebula", lines) == "Swan Nebula"
+    assert not read_question("What is the common name of this nebula?").other_name
+
+
 def test_an_attribute_of_the_image_entity_is_not_tied_through_its_links() -> None:
     """Not a bridge question: a star whose entry ties it to the nebula's constellation ("the second
     brightest star in Orion") says nothing about the nebula; the nebula's own entry names its star."""
@@ -392,6 +502,9 @@ def test_a_superlative_is_not_answered_by_an_entry_ranked_below_it() -> None:
         ("How many galaxies does this image show?",
          "Hubble Ultra-Deep Field: a Hubble Space Telescope image of the sky showing about 10,000 galaxies",
          "10,000"),
+        # a large numeral after a place name is no part of the name ("Messier 20" is)
+        ("How many years ago did people first reach the islands where this bird lives?",
+         "Japan, Nippon: an archipelago settled from mainland Asia 30,000 years ago", "30,000"),
     ],
 )  # fmt: skip
 def test_a_count_is_the_number_that_counts_the_asked_noun(question: str, text: str, answer: str) -> None:

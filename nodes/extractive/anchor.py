@@ -33,7 +33,8 @@ STRONG_IMAGE_MATCH = 0.65
 NAMED_SCORE = STRONG_IMAGE_MATCH
 NAMED_ONLY_SCORE = 1.0
 IMAGE_SOURCES = ("pairs", "lens")
-_NAME = re.compile(r"[A-Z][\w'’.-]*(?:\s+(?:(?:of|de|van|von|da|du|la|le|del|the)\s+)?[A-Z0-9][\w'’.-]*)*")
+_NAME_LINKS = word_set("of de van von da du la le del the")  # lower-case words inside a proper name
+_NAME = re.compile(rf"[A-Z][\w'’.-]*(?:\s+(?:(?:{'|'.join(sorted(_NAME_LINKS))})\s+)?[A-Z0-9][\w'’.-]*)*")
 _QUALIFIER = re.compile(r"\s*\(.*?\)")
 # A sentence ends at a full stop, but not at an abbreviation inside a name ("Mt. Everest", "St. Helena").
 _SENTENCE_END = re.compile(r"(?<!\bMt)(?<!\bSt)(?<!\bFt)(?<!\bDr)(?<!\bMr)(?<!\bMrs)[.!?]\s+")
@@ -109,11 +110,13 @@ def named_guess(
 ) -> EntityGuess | None:
     """The entity the question names in words, when some candidate is an entry about it and either the
     question does not point at the image ("What is the capital of Costa Rica?") or the image matches
-    no pair strongly ("How long is a year on Venus?" with a photo the KB does not hold)."""
-    pointing = shape.points_at_image
+    no pair strongly ("How long is a year on Venus?" with a photo the KB does not hold), or the question
+    names what it asks about while pointing at the image ("… of Kenya, the country where this animal
+    lives": `QuestionShape.subject`)."""
+    pointing = shape.points_at_image and not shape.subject
     if pointing and image_score >= STRONG_IMAGE_MATCH:
         return None
-    for name in named_entities(shape.text):
+    for name in [shape.subject] if shape.subject else named_entities(shape.text):
         about = [c for c in candidates if is_about(c["title"], c["text"], name)]
         if about:
             title = next((c["title"] for c in about if same_entity(c["title"], name)), name)
@@ -255,9 +258,10 @@ def _is_link(name: str) -> bool:
 
 def mentions(text: str, name: str) -> bool:
     """Whether `text` names `name` as a whole: "capital of Sudan" names Sudan, "South Sudan"
-    does not (a capitalised name is matched against the text's own capitalised spans)."""
+    does not (a capitalised name is matched against the text's own capitalised spans; a name in
+    sentence case, "American bison", as a phrase)."""
     if len(name) <= 2:
         return False
-    if name[:1].isupper():
+    if name[:1].isupper() and not any(w[:1].islower() and w not in _NAME_LINKS for w in name.split()):
         return any(same_entity(found, name) for found in names_in(text))
     return compiled(rf"\b{re.escape(name.lower())}\b").search(text.lower()) is not None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from nodes.extractive.anchor import (
@@ -19,7 +19,7 @@ from nodes.extractive.anchor import (
     linked_names,
     mentions,
 )
-from nodes.extractive.question import QuestionShape, head_noun
+from nodes.extractive.question import TYPE_NOUNS, QuestionShape, head_noun
 from nodes.extractive.spans import (
     RELATION_BONUS,
     EvidenceLine,
@@ -40,12 +40,12 @@ _ANCHOR_LINE = re.compile(
 # ("the capital of the country where this lemur lives") finds its answer with the bridge and the
 # entries that name it, rarely in the anchor's own lines; any other question, with the anchor.
 WEIGHTS = {
-    "anchor": 1.0, "anchor to bridge": 1.0, "bridge": 0.85, "link": 0.85, "states relation": 0.85,
-    "names bridge": 0.6, "names chain": 0.6, "off": 0.15,
+    "anchor": 1.0, "anchor to bridge": 1.0, "bridge": 0.85, "link": 0.85, "states relation": 1.0,
+    "past bridge": 0.6, "names anchor": 0.85, "names bridge": 0.6, "names chain": 0.6, "off": 0.15,
 }  # fmt: skip
 BRIDGED = {
     "anchor": 0.6, "anchor to bridge": 0.9, "bridge": 1.0, "link": 0.8, "states relation": 1.0,
-    "names bridge": 0.9, "names chain": 0.7, "off": 0.1,
+    "past bridge": 0.8, "names anchor": 0.7, "names bridge": 0.9, "names chain": 0.7, "off": 0.1,
 }  # fmt: skip
 
 
@@ -96,6 +96,9 @@ class Chain:
     # Other names the links' own entries give them ("Malaysia, Malaya: …" for the link "Malaya"), which an
     # entry of the asked kind may use instead ("Kuala Lumpur: … capital of Malaysia").
     renamed: frozenset[str] = frozenset()
+    # Names the bridge's own entries link to, for a question that goes one step past the bridge ("the
+    # supergiant star in the constellation where this nebula lies": Carina → "contains the star Canopus").
+    beyond: tuple[str, ...] = ()
 
     @property
     def bridged(self) -> bool:
@@ -118,7 +121,10 @@ class Chain:
         own = frozenset(aliases(anchor, texts))
         ranked = tuple(rank_links(shape, links, texts))
         renamed = frozenset(_link_aliases(ranked, entries)) - set(ranked) if bridge else frozenset()
-        chain = cls(anchor, own, ranked, bridge, _answerable(shape, bridge, ranked, entries), renamed=renamed)
+        past_bridge = bool(ranked) and _past(shape, bridge)
+        beyond = tuple(_links_of(ranked[0], entries, {*own, *ranked})) if past_bridge else ()
+        answerable = _answerable(shape, bridge, ranked, entries)
+        chain = cls(anchor, own, ranked, bridge, answerable, renamed=renamed, beyond=beyond)
         tied_to = chain.tied_to
         stating = frozenset(title for title, text in entries if _states_relation(shape, title, text, tied_to))
         return dataclasses.replace(chain, stating=stating)
@@ -160,8 +166,12 @@ class Chain:
                 return "bridge" if rank == 0 else "link"
         if title in self.stating:
             return "states relation"
+        if any(is_about(title, text, name) for name in self.beyond):
+            return "past bridge"
         if self.bridge and set(self.bridge.split()) & {w.lower() for w in title.split()}:
             return "names chain"  # an entity named like the description ("Empress Dowager …"), not linked
+        if any(mentions(text, name) for name in self.own):
+            return "names anchor"  # "… the American bison was named its national mammal": a reverse link
         if self.links and mentions(text, self.links[0]):
             return "names bridge"
         if any(mentions(text, name) for name in self.names):
@@ -206,6 +216,20 @@ def _answerable(
         )
 
     return frozenset(link for link in links if defined_as(link, asked) and not defined_as(link, passed))
+
+
+def _past(shape: QuestionShape, bridge: str) -> bool:
+    """Whether the question describes a thing past its bridge: a kind among what it asks that is neither
+    the answer's kind nor the bridge's ("the supergiant star in the constellation where this nebula
+    lies", "the river through the capital of the country …")."""
+    return bool(bridge) and any(
+        w in TYPE_NOUNS and w != shape.type_noun and w not in bridge.split() for w in shape.asked
+    )
+
+
+def _links_of(name: str, entries: Sequence[tuple[str, str]], known: Collection[str]) -> list[str]:
+    texts = [text for title, text in entries if is_about(title, text, name)]
+    return [link for link in linked_names(name, texts) if link not in known]
 
 
 def _link_aliases(links: Sequence[str], entries: Sequence[tuple[str, str]]) -> list[str]:

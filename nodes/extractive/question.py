@@ -95,7 +95,8 @@ _IDENTITY = [
     re.compile(r"^what\s+(is|are)\s+(this|these)\b[\w\s-]*\bcalled\b"),
     re.compile(r"\bwhat\s+is\s+the\s+name\s+of\s+(this|these|the\s+\w+\s+(in|on)\s+this)\b"),
     re.compile(
-        r"^(what|which)\s+(kind|type|species|breed|sort)\s+of\s+[\w\s-]+\s+(is|are)\s+(this|these|shown)\b"
+        r"^(what|which)\s+(kind|type|species|breed|sort)\s+of\s+[\w\s-]+\s+(is|are)\s+"
+        r"(this|these|shown|pictured|depicted|(in|on)\s+(this|the)\s+(image|photo|photograph|picture))\b"
     ),
     re.compile(r"^who\s+(is|are)\s+(this|these|the\s+[\w-]+(\s+[\w-]+)?\s+(in|on)\s+(this|the))\b"),
     re.compile(r"^(identify|name)\s+(this|the)\b"),
@@ -189,6 +190,19 @@ _PREDICATE = re.compile(
     r"(?:\s+(on|in|with|from|for|at|into|upon))?$"
 )
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
+# "… of Kenya, the country where this animal lives", "… in Chile, where this bird breeds": a name the
+# question then describes through the image, in apposition.
+_APPOSITION = re.compile(
+    r"(?<=\s)([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),\s+(?:the\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+)?"
+    r"(?:that|which|where|whose|who)\b[^.?!]*\b(?:this|these)\b"
+)
+# "another name for this nebula", "by what name is it also known", "besides the Omega Nebula, by what
+# name …": a name of the image's thing other than its usual one (or the one the question gives).
+_OTHER_NAME = re.compile(
+    r"\b(?:another|other|alternative|alternate)\s+name\b|\balso\s+(?:known|called)\b"
+    r"|\bbesides\b[^?]*\bname\b|\bname\b[^?]*\bbesides\b"
+)
+_REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
 
 
@@ -209,6 +223,9 @@ class QuestionShape:
     measured: str = ""  # the quantity asked for, when it is a measure ("far", "tall", "temperature")
     described: list[str] = field(default_factory=list)  # content words of the bridge's description
     predicate: str = ""  # the verb (and preposition) whose object is asked: "feed on", "eat"
+    # The entity the question asks about by name even though it points at the image (`named_subject`).
+    subject: str = ""
+    other_name: bool = False  # "by what other name is this galaxy known?": a name besides the usual one
 
     @property
     def bridges(self) -> list[str]:
@@ -247,7 +264,8 @@ def read_question(question: str) -> QuestionShape:
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
     answer_type, type_noun = expected_type(lower)
-    if answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun):
+    other_name = bool(_OTHER_NAME.search(lower))
+    if other_name or (answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun)):
         answer_type, type_noun = "identity", None
     # "the person in this portrait" → "this person", so descriptions around it read like any other
     plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
@@ -263,6 +281,9 @@ def read_question(question: str) -> QuestionShape:
         )  # "what are the bright arcs around this galaxy called": the kind asked is the thing shown's part
     attribute = [] if answer_type == "identity" else asked_words(lower, reference)
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
+    subject, in_apposition = named_subject(text)
+    if in_apposition:
+        bridge = ""  # "the capital of Kenya, the country where this animal lives": the bridge is named
     return QuestionShape(
         text=text,
         answer_type=answer_type,
@@ -277,7 +298,24 @@ def read_question(question: str) -> QuestionShape:
         asked=[w for w in attribute if w in outside] + [w for w in outside if w in RELATION_WORDS],
         measured=_measured(lower),
         predicate=_predicate(lower) if answer_type == "named" and not type_noun else "",
+        subject=subject,
+        other_name=other_name,
     )
+
+
+def named_subject(text: str) -> tuple[str, bool]:
+    """The entity a question names and asks about although it points at the image, and whether the
+    image's thing only describes it: "the capital of Kenya, the country where this animal lives" →
+    ("Kenya", True); "Penguins like this breed in Argentina. Which city is Argentina's capital?" →
+    ("Argentina", False) — the sentence that asks names its entity and neither points at the image nor
+    refers back to what an earlier sentence says of it ("… Along which country does that range extend?")."""
+    apposition = _APPOSITION.search(text)
+    if apposition:
+        return _unpossessed(apposition.group(1)), True
+    *before, asking = re.split(r"(?<=[.!?])\s+", text.strip())
+    if before and not _POINTING.search(asking.lower()) and not _REFERS_BACK.search(asking.lower()):
+        return next(iter(named_entities(asking)), ""), False
+    return "", False
 
 
 def _predicate(lower: str) -> str:
@@ -341,7 +379,7 @@ def image_reference(lower: str) -> str:
             words.append(word)
             if len(words) == 2:
                 break
-        if len(words) == 2 and lower.endswith(" " + " ".join(words)):
+        if len(words) == 2 and lower.endswith(" " + " ".join(words)) and words[1] not in TYPE_NOUNS:
             words.pop()  # "… does this lake cross": a question's last word after the noun is its verb
         if words and not set(words) <= IMAGE_WORDS:
             return " ".join(words)
@@ -392,6 +430,9 @@ def asked_noun(lower: str) -> str | None:
     if not match:
         return None
     words = [w for w in match.group(2).split() if w not in _MODIFIERS]
+    if words[:1] == ["of"]:  # "which is the largest of Jupiter's moons" asks a moon
+        after = re.findall(r"[a-z]+", lower[match.end(1) :])
+        return next((w.rstrip("s") for w in after if w.rstrip("s") in TYPE_NOUNS), None)
     if words and words[0].endswith(("'s", "’s")):  # "which country's currency is this coin" asks a country
         return words[0][:-2]
     window: list[str] = []
@@ -483,8 +524,13 @@ def question_names(text: str) -> list[str]:
     """Capitalised words of the question that do not start a sentence ("Leo", "Virgo")."""
     names = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
-        names += [w for w in _WORD.findall(sentence)[1:] if w[:1].isupper()]
+        names += [_unpossessed(w) for w in _WORD.findall(sentence)[1:] if w[:1].isupper()]
     return names
+
+
+def _unpossessed(word: str) -> str:
+    """ "Jupiter's" → "Jupiter": a name's possessive ending is not part of the name."""
+    return re.sub(r"['’]s?$", "", word)
 
 
 def named_entities(text: str) -> list[str]:
@@ -495,7 +541,7 @@ def named_entities(text: str) -> list[str]:
         run: list[str] = []
         for i, word in enumerate([*_WORD.findall(sentence), ""]):
             if i > 0 and word[:1].isupper():
-                run.append(word)
+                run.append(_unpossessed(word))
             elif run:
                 spans.append(" ".join(run))
                 run = []

@@ -26,9 +26,9 @@ import numpy as np
 from core.context import Context
 from core.state import Evidence, Iteration
 from nodes.common import split_sentences, text_embedder
-from nodes.extractive.anchor import bare, is_about
+from nodes.extractive.anchor import bare, entry_names, is_about, same_entity
 from nodes.extractive.chain import Chain, anchor_match
-from nodes.extractive.question import QuestionShape, read_question
+from nodes.extractive.question import QuestionShape, named_entities, read_question
 from nodes.extractive.record import record_entries
 from nodes.extractive.spans import EvidenceLine, Span, rank_spans
 
@@ -58,7 +58,8 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     anchor_lines = [line for line in lines if anchor and is_about(line.title, line.text, anchor)]
     if shape.asks_identity and anchor:
         confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)
-        return Reading(bare(anchor), [as_evidence(line) for line in anchor_lines[:1]], confidence)
+        name = other_name(shape, anchor, anchor_lines) if shape.other_name else bare(anchor)
+        return Reading(name, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     spans = rank_spans(shape, lines, known=chain.known, chain=chain.tied_to, own=chain.own)
     if not spans:
         return Reading("", [as_evidence(line) for line in anchor_lines[:1]], 0.0)
@@ -66,6 +67,15 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     support = [best.line, *(line for line in anchor_lines if line is not best.line)]
     evidence = [as_evidence(line) for line in support[:MAX_EVIDENCE]]
     return Reading(best.text, evidence, span_confidence(spans), tuple(spans))
+
+
+def other_name(shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine]) -> str:
+    """The first name the anchor's entries list that is neither its title nor a name the question gives
+    ("Besides the Omega Nebula, by what name is this nebula known?" → "Swan Nebula"); the title when
+    its entries list no other."""
+    given = [anchor, *named_entities(shape.text)]
+    listed = [name for line in anchor_lines for name in entry_names(line.text)]
+    return next((bare(n) for n in listed if not any(same_entity(n, g) for g in given)), bare(anchor))
 
 
 def span_confidence(spans: Sequence[Span]) -> float:

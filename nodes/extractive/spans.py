@@ -30,7 +30,15 @@ from nodes.extractive.anchor import (
     place_of,
     same_entity,
 )
-from nodes.extractive.question import NUMBER_WORDS, STOPWORDS, TYPE_NOUNS, QuestionShape, compiled, word_set
+from nodes.extractive.question import (
+    NUMBER_WORDS,
+    STOPWORDS,
+    TYPE_NOUNS,
+    QuestionShape,
+    compiled,
+    named_entities,
+    word_set,
+)
 
 MAX_OBJECT_WORDS = 6  # words of the phrase a verb takes, at most ("eucalyptus leaves and bark")
 UNKNOWN_TYPE_FIT = 0.25  # a name whose kind the evidence does not state
@@ -40,6 +48,9 @@ RELATION_WINDOW = 4  # words between the kind and the chain's name in that entry
 # A tie by the kind alone, when the question qualifies the kind ("a city in Australia" for the largest
 # city or the capital of Australia): any entry of that kind in that place has it.
 KIND_ONLY_RELATION_BONUS = 0.1
+PAIRED_BONUS = 0.1  # added for a span the evidence pairs with a name the question pairs with its answer
+# "<name> and which …", "which … and <name>": the question pairs a name with what it asks.
+_PAIRED_ASK = re.compile(r"\band\s+(?:which|what)\b|\b(?:[Ww]hich|[Ww]hat)\b[^?]*\band\s+(?:the\s+)?[A-Z]")
 QUALIFIER_WINDOW = 4  # words before the kind in which the question's qualifier ("largest") must stand
 RANKED_FIT = 0.5  # a span its own line ranks below the superlative asked for ("the second largest")
 _SUPERLATIVE = re.compile(r"^[a-z]{2,}est$")
@@ -66,6 +77,7 @@ SYNONYMS: dict[str, frozenset[str]] = {
     "company": word_set("company corporation manufacturer firm maker"),
     "museum": word_set("museum gallery"),
     "group": word_set("group cluster asterism"),
+    "moon": word_set("moon moons satellite satellites"),
     "currency": word_set("currency money unit"),
     "service": word_set("service navy army force corps guard marines"),
 }
@@ -114,6 +126,7 @@ _YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})\)")
 _NUMBER = re.compile(r"(?:(?<![\w.])[−-])?\b\d[\d,]*(?:\.\d+)?\b")
 # A capitalised word inside a sentence right before a numeral: the numeral ends a name ("by Falcon 9").
 _NAME_BEFORE = re.compile(r"[^.:;!?\s]\s+[A-Z][\w-]*\s$")
+_NAME_NUMERAL = re.compile(r"\d{1,3}")  # "Messier 101", "Apollo 11"; not "southeastern Asia 20,000 years ago"
 _TOKEN = re.compile(r"[\w'’-]+")
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}$")
 _NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
@@ -174,6 +187,7 @@ def rank_spans(
     for line in lines:
         for text in dict.fromkeys(trim(shape, c) for c in candidates(shape, line)):
             score = score_span(shape, text, line, lines, known, own) + relation(shape, text, lines, chain)
+            score += paired_with_named(shape, text, line)
             key = text.lower()
             if score > 0 and (key not in best or score > best[key].score):
                 best[key] = Span(text, round(score, 4), line)
@@ -236,13 +250,15 @@ def demonym_places(shape: QuestionShape, text: str) -> list[str]:
 
 def trim(shape: QuestionShape, span: str) -> str:
     """The span without names the question gives at its ends ("Sun-Earth L1 Lagrange" → "Sun-Earth L1"
-    for "which Lagrange point"), unless nothing would be left."""
-    asked = {name.lower() for name in shape.named}
+    for "which Lagrange point"), unless nothing would be left; a whole name only ("South America" keeps its
+    "South" when the question names the South Atlantic)."""
     words = span.split()
-    while len(words) > 1 and words[-1].lower() in asked:
-        words.pop()
-    while len(words) > 1 and words[0].lower() in asked:
-        words.pop(0)
+    for name in named_entities(shape.text):
+        given = name.lower().split()
+        if len(words) > len(given) and [w.lower() for w in words[-len(given) :]] == given:
+            words = words[: -len(given)]
+        if len(words) > len(given) and [w.lower() for w in words[: len(given)]] == given:
+            words = words[len(given) :]
     return " ".join(words)
 
 
@@ -271,14 +287,14 @@ def years(text: str, role: str | None) -> list[str]:
 
 def numbers(text: str) -> list[str]:
     """Counts in digits: numerals, and number words also inside compounds ("two-humped" → "2"); not a
-    numeral that ends a name ("Messier 20", "Falcon 9")."""
+    short numeral that ends a name ("Messier 20", "Falcon 9")."""
     names_end = len(text.partition(":")[0]) if entry_names(text) else 0  # the entry's own name list
     found = [
         m.group()
         for m in _NUMBER.finditer(text)
         if not m.group().startswith(("-", "−"))
         and m.start() >= names_end
-        and not _NAME_BEFORE.search(text[: m.start()])
+        and not (_NAME_NUMERAL.fullmatch(m.group()) and _NAME_BEFORE.search(text[: m.start()]))
     ]
     for token in _TOKEN.findall(text.lower()):
         found += [str(NUMBER_WORDS[part]) for part in token.split("-") if part in NUMBER_WORDS]
@@ -490,6 +506,16 @@ def coordinated(span: str, text: str) -> list[str]:
     return [n for n in after + before if n != span]
 
 
+def paired_with_named(shape: QuestionShape, span: str, line: EvidenceLine) -> float:
+    """PAIRED_BONUS when the question pairs a name with what it asks ("between the South Atlantic and which
+    mountain range", "between Gemini and which other constellation") and `line` pairs `span` with that
+    name ("between the Andes and the South Atlantic")."""
+    if not _PAIRED_ASK.search(shape.text):
+        return 0.0
+    given = {name.lower() for name in named_entities(shape.text)}
+    return PAIRED_BONUS if any(peer.lower() in given for peer in coordinated(span, line.text)) else 0.0
+
+
 def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], chain: Sequence[str]) -> float:
     """RELATION_BONUS when an entry of `span` is headed by the asked kind and ties it to a chain entity
     — a reverse link: "Lima: the capital of Peru" for the capital of the country a llama lives in (the
@@ -524,10 +550,12 @@ def _is_superlative(word: str) -> bool:
 
 def _tied(words: Sequence[str], at: int, chain: Sequence[str]) -> bool:
     """Whether the kind word `words[at]` is tied to a chain name: "<kind> of|in [the …] <name>", or a
-    demonym of the name right before it ("Australian capital")."""
+    demonym or possessive of the name right before it ("Australian capital", "Jupiter's satellites")."""
     after = " ".join(words[at : at + RELATION_WINDOW + 1])
-    place = place_of(words[at - 1].strip(",;")) if at > 0 else None
-    return any(_relates(after, name) or (place and same_entity(place, name)) for name in chain)
+    before = words[at - 1].strip(",;") if at > 0 else ""
+    possessor = re.sub(r"['’]s$", "", before)
+    owners = [o for o in (place_of(before), possessor if possessor != before else None) if o]
+    return any(_relates(after, name) or any(same_entity(o, name) for o in owners) for name in chain)
 
 
 def _tokens(text: str) -> list[str]:
@@ -620,12 +648,22 @@ def _head(words: Sequence[str]) -> list[str]:
     for word, following in zip(words, [*words[1:], ""], strict=False):  # "" follows the last word
         opens_object = following in _DETERMINERS or following.isdigit()
         participle = len(word) > 4 and word.endswith("ing") and opens_object
-        if word in _HEAD_ENDS or participle:
+        if (word in _HEAD_ENDS and not _partitive(word, head)) or participle:
             break
         head.append(word.rstrip("."))
         if word.endswith("."):
             break
     return head
+
+
+def _partitive(word: str, head: Sequence[str]) -> bool:
+    """Whether `word` is the "of" of a partitive whose noun follows it: "the largest of Jupiter's
+    satellites", "one of the Galilean moons"."""
+    return (
+        word == "of"
+        and bool(head)
+        and all(w in _DETERMINERS or w == "one" or _is_superlative(w) or _RANKED.match(w) for w in head)
+    )
 
 
 def kind_aliases(text: str) -> list[str]:
@@ -653,14 +691,12 @@ def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | 
     for clause in re.split(r"[;]", text):
         tokens = _count_tokens(clause) if span.isdigit() else [t.lower() for t in _TOKEN.findall(clause)]
         span_tokens = [t.lower() for t in _TOKEN.findall(span)]
-        at = _find(tokens, span_tokens)
-        if at is None:
-            continue
-        inside = range(at, at + len(span_tokens))
-        for i, token in enumerate(tokens):
-            if i not in inside and any(_same_stem(token, w) for w in focus):
-                distance = min(abs(i - at), abs(i - (at + len(span_tokens) - 1)))
-                best = distance if best is None else min(best, distance)
+        for at in _occurrences(tokens, span_tokens):  # each mention: "Carina Nebula: … constellation Carina"
+            inside = range(at, at + len(span_tokens))
+            for i, token in enumerate(tokens):
+                if i not in inside and any(_same_stem(token, w) for w in focus):
+                    distance = min(abs(i - at), abs(i - (at + len(span_tokens) - 1)))
+                    best = distance if best is None else min(best, distance)
     return 0.0 if best is None else NEAR_BONUS / (1.0 + best / 3.0)
 
 
@@ -671,11 +707,8 @@ def _count_tokens(text: str) -> list[str]:
     return [str(NUMBER_WORDS[part]) if part in NUMBER_WORDS else part for part in parts]
 
 
-def _find(tokens: list[str], span: list[str]) -> int | None:
-    for i in range(len(tokens) - len(span) + 1):
-        if tokens[i : i + len(span)] == span:
-            return i
-    return None
+def _occurrences(tokens: list[str], span: list[str]) -> list[int]:
+    return [i for i in range(len(tokens) - len(span) + 1) if tokens[i : i + len(span)] == span]
 
 
 def _same_stem(word: str, other: str) -> bool:
