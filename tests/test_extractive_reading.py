@@ -26,7 +26,7 @@ from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
 from nodes.extractive.question import read_question
-from nodes.extractive.reader import other_name
+from nodes.extractive.reader import kind_of_individual, other_name
 from nodes.extractive.spans import UNIT_FAMILIES, EvidenceLine, kind_words, rank_spans, units_of
 from tests.graph_kit import (
     TEST_IMAGE_EMBEDDER,
@@ -247,6 +247,15 @@ def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() ->
          "redwood: a conifer that lives 2000 years and grows 110 metres tall", "110 metres"),
         ("How hot is the surface of this planet?",
          "Venus: the hottest planet, its surface at 464 °C under an atmosphere 90 times Earth's", "464 °C"),
+        # a kind asked of a noun is the noun with its modifier, not a name of that kind
+        ("In what kind of waters does this fish live?",
+         "cod: a food fish of cold waters of the North Atlantic", "cold waters"),
+        # where a thing lives, when its entry names no place: the habitat it gives
+        ("Where can this bird be found?",
+         "spoonbill: a wading bird with a spatulate bill; inhabits shallow marshes", "shallow marshes"),
+        # a vague count keeps its words: it has no digits
+        ("How many stars does this cluster hold?",
+         "Omega Centauri: a globular cluster of several million stars in Centaurus", "several million"),
     ],
 )  # fmt: skip
 def test_a_span_of_the_expected_type_answers(question: str, text: str, answer: str) -> None:
@@ -430,6 +439,17 @@ def test_a_bridge_named_twice_in_the_anchors_entry_is_read_where_it_stands_with_
     shape = read_question("Which star is the brightest in the constellation where this nebula lies?")
     text = "Carina Nebula: a nebula in the constellation Carina that surrounds the massive star Eta Carinae"
     assert rank_links(shape, ["Eta Carinae", "Carina"], [text])[0] == "Carina"
+
+
+def test_the_kind_of_an_individual_is_the_kind_its_entry_gives_and_a_kind_answers_by_its_name() -> None:
+    question = read_question("What type of galaxy is this?")
+    galaxy = [
+        line("Messier 64", "Messier 64, Black Eye Galaxy: a spiral galaxy with a dark dust band in Coma")
+    ]
+    assert question.asks_identity and kind_of_individual(question, "Messier 64", galaxy) == "spiral galaxy"
+    cat = read_question("What kind of cat is this?")
+    kinds = [line("Siamese cat", "Siamese cat, Siamese: a slender short-haired domestic cat from Thailand")]
+    assert kind_of_individual(cat, "Siamese cat", kinds) == ""  # the anchor's name says its kind
 
 
 def test_another_name_of_the_image_entity_is_one_its_entry_lists_besides_the_given_one() -> None:

@@ -256,6 +256,16 @@ def _is_link(name: str) -> bool:
     return not DEMONYM.match(name) or name.endswith("an")
 
 
+def is_proper_name(name: str, texts: Sequence[str]) -> bool:
+    """Whether `name` names an individual rather than a kind: every word capitalised or a numeral, at
+    least two of them ("Messier 82", "Owl Nebula"), and no entry listing it in lower case (WordNet writes
+    kinds so: "tabby, tabby cat: …")."""
+    words = name.split()
+    title_case = len(words) > 1 and all(w[:1].isupper() or w[:1].isdigit() or w in _NAME_LINKS for w in words)
+    listed_lower = any(n.lower() == name.lower() and n[:1].islower() for t in texts for n in entry_names(t))
+    return title_case and not listed_lower
+
+
 def mentions(text: str, name: str) -> bool:
     """Whether `text` names `name` as a whole: "capital of Sudan" names Sudan, "South Sudan"
     does not (a capitalised name is matched against the text's own capitalised spans; a name in

@@ -169,6 +169,7 @@ _IDENTITY_FILLER = word_set("""
     appear object thing things pictured shown depicted seen visible here featured photographed
 """)
 _NAME_NOUNS = word_set("name names")
+_KIND_WORDS = word_set("kind kinds type types sort sorts variety")  # "what kind of seas": a kind of sea
 _GENERIC_NOUNS = word_set("part area place")
 _PLACE_NOUNS = word_set("continent country nation region ocean sea island state province city")
 # "… this object in the sky": a place in the picture, not something asked.
@@ -226,6 +227,7 @@ class QuestionShape:
     # The entity the question asks about by name even though it points at the image (`named_subject`).
     subject: str = ""
     other_name: bool = False  # "by what other name is this galaxy known?": a name besides the usual one
+    kind_of: str = ""  # "what kind of seas …", "what type of galaxy is this": a kind of this noun is asked
 
     @property
     def bridges(self) -> list[str]:
@@ -300,7 +302,14 @@ def read_question(question: str) -> QuestionShape:
         predicate=_predicate(lower) if answer_type == "named" and not type_noun else "",
         subject=subject,
         other_name=other_name,
+        kind_of=_kind_of(lower),
     )
+
+
+def _kind_of(lower: str) -> str:
+    """The noun whose kind a question asks: "in what kind of seas is this whale common" → "sea"."""
+    match = re.search(r"\b(?:what|which)\s+(?:kind|type|sort|variety)\s+of\s+([a-z-]+)", lower)
+    return _singular(match.group(1)) if match else ""
 
 
 def named_subject(text: str) -> tuple[str, bool]:
@@ -433,6 +442,8 @@ def asked_noun(lower: str) -> str | None:
     if words[:1] == ["of"]:  # "which is the largest of Jupiter's moons" asks a moon
         after = re.findall(r"[a-z]+", lower[match.end(1) :])
         return next((w.rstrip("s") for w in after if w.rstrip("s") in TYPE_NOUNS), None)
+    if words[1:2] == ["of"] and words[0] in _KIND_WORDS and len(words) > 2:  # "what kind of seas" asks a sea
+        return _singular(words[2])
     if words and words[0].endswith(("'s", "’s")):  # "which country's currency is this coin" asks a country
         return words[0][:-2]
     window: list[str] = []
@@ -526,6 +537,10 @@ def question_names(text: str) -> list[str]:
     for sentence in re.split(r"(?<=[.!?])\s+", text):
         names += [_unpossessed(w) for w in _WORD.findall(sentence)[1:] if w[:1].isupper()]
     return names
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 def _unpossessed(word: str) -> str:

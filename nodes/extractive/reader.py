@@ -26,11 +26,11 @@ import numpy as np
 from core.context import Context
 from core.state import Evidence, Iteration
 from nodes.common import split_sentences, text_embedder
-from nodes.extractive.anchor import bare, entry_names, is_about, same_entity
+from nodes.extractive.anchor import bare, definition, entry_names, is_about, is_proper_name, same_entity
 from nodes.extractive.chain import Chain, anchor_match
 from nodes.extractive.question import QuestionShape, named_entities, read_question
 from nodes.extractive.record import record_entries
-from nodes.extractive.spans import EvidenceLine, Span, rank_spans
+from nodes.extractive.spans import EvidenceLine, Span, rank_spans, typed_phrases
 
 MAX_EVIDENCE = 3
 FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scaled down
@@ -59,6 +59,7 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     if shape.asks_identity and anchor:
         confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)
         name = other_name(shape, anchor, anchor_lines) if shape.other_name else bare(anchor)
+        name = kind_of_individual(shape, anchor, anchor_lines) or name
         return Reading(name, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     spans = rank_spans(shape, lines, known=chain.known, chain=chain.tied_to, own=chain.own)
     if not spans:
@@ -76,6 +77,16 @@ def other_name(shape: QuestionShape, anchor: str, anchor_lines: Sequence[Evidenc
     given = [anchor, *named_entities(shape.text)]
     listed = [name for line in anchor_lines for name in entry_names(line.text)]
     return next((bare(n) for n in listed if not any(same_entity(n, g) for g in given)), bare(anchor))
+
+
+def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine]) -> str:
+    """For "what type of galaxy is this?" about an individual with a proper name ("Messier 82, Cigar
+    Galaxy: a starburst galaxy …"), the kind its entry gives ("starburst galaxy"); "" for an anchor that
+    is itself a kind ("Tabby cat: a domestic cat …" answers "what kind of cat is this?" by its name)."""
+    if not shape.kind_of or not is_proper_name(anchor, [line.text for line in anchor_lines]):
+        return ""
+    phrases = [p for line in anchor_lines for p in typed_phrases(definition(line.text), shape.kind_of)]
+    return phrases[0] if phrases else ""
 
 
 def span_confidence(spans: Sequence[Span]) -> float:

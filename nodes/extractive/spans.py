@@ -41,6 +41,11 @@ from nodes.extractive.question import (
 )
 
 MAX_OBJECT_WORDS = 6  # words of the phrase a verb takes, at most ("eucalyptus leaves and bark")
+MAX_HABITAT_WORDS = 4  # words of a habitat phrase, at most ("shallow tropical seas")
+_HABITAT = re.compile(
+    r"\b(?:inhabits?|inhabiting|found\s+in|common\s+in|lives?\s+in|living\s+in)\s+(?:the\s+)?"
+    r"([a-z][a-z -]*?)\s*(?=[;,.()]|$)"
+)
 UNKNOWN_TYPE_FIT = 0.25  # a name whose kind the evidence does not state
 NEAR_BONUS = 0.3  # added for a span right next to a question word, shrinking with distance
 RELATION_BONUS = 0.3  # added when the span's own entry ties the asked kind to the chain ("capital of Peru")
@@ -126,6 +131,10 @@ _YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})\)")
 _NUMBER = re.compile(r"(?:(?<![\w.])[−-])?\b\d[\d,]*(?:\.\d+)?\b")
 # A capitalised word inside a sentence right before a numeral: the numeral ends a name ("by Falcon 9").
 _NAME_BEFORE = re.compile(r"[^.:;!?\s]\s+[A-Z][\w-]*\s$")
+_VAGUE_COUNT = re.compile(
+    r"\b(?:several|a\s+few|a\s+couple\s+of|many|some)\s+(?:hundreds?|thousands?|millions?|billions?)"
+    r"(?:\s+(?:of\s+)?(?:hundreds?|thousands?|millions?|billions?))*\b"
+)
 _NAME_NUMERAL = re.compile(r"\d{1,3}")  # "Messier 101", "Apollo 11"; not "southeastern Asia 20,000 years ago"
 _TOKEN = re.compile(r"[\w'’-]+")
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}$")
@@ -219,6 +228,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     names = line_names(line)
     if shape.predicate:
         return verb_objects(text, shape.predicate) + names
+    if kind == "named" and shape.type_noun == "place":  # "where is this bird found?": also a habitat
+        return names + demonym_places(shape, text) + habitats(text)
     if kind == "named" and shape.type_noun:
         taxa = genera(text) if shape.type_noun == "genus" else []
         return names + taxa + demonym_places(shape, text) + typed_phrases(text, shape.type_noun)
@@ -233,6 +244,12 @@ def verb_objects(text: str, predicate: str) -> list[str]:
     verb_form = rf"\b{re.escape(verb)}(?:s|es|ed|ing)?\s+{after_verb}(?:(?:the|a|an)\s+)?"
     found = compiled(verb_form + r"([a-z][\w\s'-]*?)\s*(?=[;,.()]|$)").finditer(text)
     return [m.group(1) for m in found if len(m.group(1).split()) <= MAX_OBJECT_WORDS]
+
+
+def habitats(text: str) -> list[str]:
+    """Where a gloss says a thing lives when it names no place: "inhabits brackish lakes" → ["brackish
+    lakes"], "common in cold seas" → ["cold seas"] (a lower-case phrase of a few words)."""
+    return [m.group(1) for m in _HABITAT.finditer(text) if len(m.group(1).split()) <= MAX_HABITAT_WORDS]
 
 
 def genera(text: str) -> list[str]:
@@ -287,7 +304,8 @@ def years(text: str, role: str | None) -> list[str]:
 
 def numbers(text: str) -> list[str]:
     """Counts in digits: numerals, and number words also inside compounds ("two-humped" → "2"); not a
-    short numeral that ends a name ("Messier 20", "Falcon 9")."""
+    short numeral that ends a name ("Messier 20", "Falcon 9"); a vague count as it is written ("several
+    hundred thousand"), which has no digits."""
     names_end = len(text.partition(":")[0]) if entry_names(text) else 0  # the entry's own name list
     found = [
         m.group()
@@ -296,9 +314,10 @@ def numbers(text: str) -> list[str]:
         and m.start() >= names_end
         and not (_NAME_NUMERAL.fullmatch(m.group()) and _NAME_BEFORE.search(text[: m.start()]))
     ]
-    for token in _TOKEN.findall(text.lower()):
+    vague = [m.group() for m in _VAGUE_COUNT.finditer(text)]  # "several hundred thousand": no digits
+    for token in _TOKEN.findall(_VAGUE_COUNT.sub(" ", text).lower()):
         found += [str(NUMBER_WORDS[part]) for part in token.split("-") if part in NUMBER_WORDS]
-    return list(dict.fromkeys(found))
+    return list(dict.fromkeys(found + vague))
 
 
 def ordinals(text: str) -> list[str]:
@@ -430,6 +449,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return person_fit(span, line, lines)
     if shape.predicate and span in verb_objects(line.text, shape.predicate):
         return 1.0  # what the asked verb takes: "feeds on eucalyptus leaves"
+    if shape.type_noun == "place" and span[:1].islower():
+        return TYPED_PHRASE_FIT if span in habitats(line.text) else 0.0  # "inhabits brackish lakes"
     if _NAMING.search(shape.text) and re.search(
         rf"{_NAMING.pattern}\s+(?:the\s+)?{re.escape(span)}", line.text
     ):
@@ -442,6 +463,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     kinds = kinds_of(noun)
     head = name_head(span)
     if span[:1].islower():
+        if shape.kind_of:  # "in what kind of seas …": "cold seas" says the kind asked
+            return 1.0 if head in kinds else 0.0
         named_kind = any(kinds & kind_words(other.text) for other in lines)
         return TYPED_PHRASE_FIT if head in kinds and not named_kind else 0.0
     if span.lower() in kinds:
