@@ -18,6 +18,7 @@ import pytest
 from apps.batch import in_process_backend, run_batch
 from core.context import Context
 from core.results import read_results
+from core.state import Iteration
 from core.types import Candidate
 from evaluation.report import write_html
 from evaluation.score import score_lines
@@ -25,8 +26,10 @@ from graphs.pmsr import graph
 from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
+from nodes.extractive.followup import chain_resolved, next_query
 from nodes.extractive.question import read_question
 from nodes.extractive.reader import kind_of_individual, other_name
+from nodes.extractive.record import record_entries
 from nodes.extractive.spans import UNIT_FAMILIES, EvidenceLine, kind_words, rank_spans, units_of
 from tests.graph_kit import (
     TEST_IMAGE_EMBEDDER,
@@ -431,6 +434,22 @@ def test_a_thing_described_past_the_bridge_is_found_through_the_bridges_links() 
     assert chain.weight("Vega", entries[2][1]) > chain.weight("Deneb", entries[3][1])
     near = read_question("Near which constellation lies the constellation that contains this nebula?")
     assert Chain.build("Ring Nebula", entries, near).beyond == ()
+
+
+def test_a_question_past_a_bridge_the_kb_lacks_searches_the_anchors_next_link() -> None:
+    """ "The museum that holds this painting is in a city on which river?": the museum has no entry, so
+    the step past it is the place the painting's entry gives next; the chain is not resolved before the
+    follow-up has searched it."""
+    question = "The museum that holds this painting is in a city on which river?"
+    entry = "Las Meninas: a painting by Diego Velazquez; held by the Prado Museum in Madrid"
+    record = f"Image shows: Las Meninas (match 0.950)\nLas Meninas: {entry}"
+    trajectory = [Iteration(step=0, queries=[], candidates=[], record=record, seconds=0.0, model_seconds=0.0)]
+    chain = Chain.build("Las Meninas", record_entries(trajectory), read_question(question))
+    assert chain.links[0] == "Prado Museum" and chain.goes_past and chain.step_past_bridge == "Madrid"
+    earlier = [next_query(question, trajectory, [])]  # the museum is one by its name: no anchor query
+    assert earlier[-1].startswith("Prado Museum") and not chain_resolved(question, trajectory, earlier)
+    earlier.append(next_query(question, trajectory, earlier))
+    assert earlier[-1].startswith("Madrid") and chain_resolved(question, trajectory, earlier)
 
 
 def test_a_bridge_named_twice_in_the_anchors_entry_is_read_where_it_stands_with_the_description() -> None:

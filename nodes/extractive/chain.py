@@ -99,6 +99,7 @@ class Chain:
     # Names the bridge's own entries link to, for a question that goes one step past the bridge ("the
     # supergiant star in the constellation where this nebula lies": Carina → "contains the star Canopus").
     beyond: tuple[str, ...] = ()
+    goes_past: bool = False  # the question describes a thing one step past the bridge (`_past`)
 
     @property
     def bridged(self) -> bool:
@@ -124,10 +125,21 @@ class Chain:
         past_bridge = bool(ranked) and _past(shape, bridge)
         beyond = tuple(_links_of(ranked[0], entries, {*own, *ranked})) if past_bridge else ()
         answerable = _answerable(shape, bridge, ranked, entries)
-        chain = cls(anchor, own, ranked, bridge, answerable, renamed=renamed, beyond=beyond)
+        chain = cls(
+            anchor, own, ranked, bridge, answerable, renamed=renamed, beyond=beyond, goes_past=past_bridge
+        )
         tied_to = chain.tied_to
         stating = frozenset(title for title, text in entries if _states_relation(shape, title, text, tied_to))
         return dataclasses.replace(chain, stating=stating)
+
+    @property
+    def step_past_bridge(self) -> str:
+        """The entity one step past the bridge to look up next, for a question that goes past it: the
+        first name the bridge's entry links to, or, when the bridge has no entry here ("the museum that
+        holds this painting" whose entry the KB lacks), the anchor's next link ("New York")."""
+        if not self.goes_past:
+            return ""
+        return next(iter(self.beyond), self.links[1] if len(self.links) > 1 else "")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -223,7 +235,7 @@ def _past(shape: QuestionShape, bridge: str) -> bool:
     the answer's kind nor the bridge's ("the supergiant star in the constellation where this nebula
     lies", "the river through the capital of the country …")."""
     return bool(bridge) and any(
-        w in TYPE_NOUNS and w != shape.type_noun and w not in bridge.split() for w in shape.asked
+        w in TYPE_NOUNS and w != shape.type_noun and w not in bridge.split() for w in shape.attribute
     )
 
 

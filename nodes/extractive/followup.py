@@ -49,7 +49,8 @@ def next_query(question: str, trajectory: Sequence[Iteration], earlier: Iterable
     others = [name for title, text in newest for name in [title, *names_in(definition(text))]]
     first = [anchor] if anchor and not states_attribute(shape, chain, entries) else []
     searched = {_normal(q) for q in earlier}
-    for name in dict.fromkeys([*first, *chain.links, *others]):
+    further = [chain.step_past_bridge] if chain.step_past_bridge else []
+    for name in dict.fromkeys([*first, *chain.links[:1], *further, *chain.links[1:], *others]):
         query = focused_query(shape, name, anchor)
         if _normal(query) not in searched:
             return query
@@ -81,7 +82,8 @@ def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iter
         return False
     needed = [] if stated else [anchor]
     if not shape.asks_identity:
-        needed += [link for link in chain.links[:1] if not any(is_about(t, x, link) for t, x in entries)]
+        further = [chain.step_past_bridge] if chain.step_past_bridge else []
+        needed += [n for n in [*chain.links[:1], *further] if not any(is_about(t, x, n) for t, x in entries)]
     searched = {_normal(q) for q in earlier}
     return all(_normal(focused_query(shape, name, anchor)) in searched for name in needed)
 
