@@ -27,7 +27,7 @@ from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
 from nodes.extractive.followup import chain_resolved, next_query
-from nodes.extractive.question import read_question
+from nodes.extractive.question import named_entities, read_question
 from nodes.extractive.reader import kind_of_individual, other_name
 from nodes.extractive.record import record_entries
 from nodes.extractive.spans import UNIT_FAMILIES, EvidenceLine, kind_words, rank_spans, units_of
@@ -83,6 +83,9 @@ from tests.graph_kit import (
         ("What kind of dog is in this photo?", "identity", None, "", ""),
         # a partitive asks for the kind after "of"
         ("Which is the largest of Saturn's moons?", "named", "moon", "", ""),
+        # a named possessor before the asked noun is not the noun
+        ("Storks nest there. What is New Zealand's capital?", "named", "capital", "", ""),
+        ("Which modern country's coin shows this bird?", "named", "country", "bird", ""),  # a kind's: asked
     ],
 )  # fmt: skip
 def test_question_shapes(question: str, kind: str, noun: str | None, reference: str, bridge: str) -> None:
@@ -126,6 +129,14 @@ def test_a_name_the_question_describes_through_the_image_is_what_it_asks_about()
     ]
     assert guess_entities(candidates, shape)[0].title == "Peru"
     assert read_question("What is the capital of the country where this camelid lives?").subject == ""
+
+
+def test_a_sentence_may_open_with_the_name_it_is_about() -> None:
+    """ "Capella is …" opens with a name (its subject, a verb in the singular follows); "Penguins like
+    this one …" opens with a plural noun; a name may hold digits ("K2")."""
+    assert named_entities("Capella is the brightest star of which constellation?") == ["Capella"]
+    assert named_entities("Penguins like this one breed in Chile. What is its capital?") == ["Chile"]
+    assert named_entities("How high is K2, the second highest peak?") == ["K2"]
 
 
 def test_a_last_sentence_that_names_its_entity_asks_about_it_unless_it_refers_back() -> None:
@@ -256,6 +267,12 @@ def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() ->
         # where a thing lives, when its entry names no place: the habitat it gives
         ("Where can this bird be found?",
          "spoonbill: a wading bird with a spatulate bill; inhabits shallow marshes", "shallow marshes"),
+        # light years measure a distance, not a time
+        ("How far away is this star?", "Sirius: the brightest star in the sky; 8.6 light years away",
+         "8.6 light years"),
+        # a monarchy is a kingdom, and a republic a state, though neither says the other's word
+        ("Which kingdom has this animal as its emblem?",
+         "Bhutan, Kingdom of Bhutan: a monarchy occupying most of the eastern Himalayas", "Bhutan"),
         # a vague count keeps its words: it has no digits
         ("How many stars does this cluster hold?",
          "Omega Centauri: a globular cluster of several million stars in Centaurus", "several million"),
@@ -476,9 +493,12 @@ def test_another_name_of_the_image_entity_is_one_its_entry_lists_besides_the_giv
     given = read_question("Besides the Omega Nebula, by what name is this nebula known?")
     assert given.asks_identity and given.other_name
     assert other_name(given, "Omega Nebula", lines) == "Swan Nebula"
+    apart = read_question("Apart from the Omega Nebula, what is this nebula called?")
+    assert apart.other_name and other_name(apart, "Omega Nebula", lines) == "Swan Nebula"
     plain = read_question("What is another name for this nebula?")
     assert plain.other_name and other_name(plain, "Omega Nebula", lines) == "Swan Nebula"
     assert not read_question("What is the common name of this nebula?").other_name
+    assert not read_question("Besides this nebula, which well-known cluster lies in Taurus?").other_name
 
 
 def test_an_attribute_of_the_image_entity_is_not_tied_through_its_links() -> None:

@@ -85,7 +85,7 @@ NUMBER_WORDS = {
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100, "thousand": 1000,
 }  # fmt: skip
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d[\d,.]*")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’-]*|\d[\d,.]*")  # "K2", "M31" are one word
 _IDENTITY = [
     re.compile(r"^(what|which|who)\b(\s+[\w-]+){0,3}?\s+(is|are)\s+(this|these|that|it)$"),
     re.compile(
@@ -201,7 +201,13 @@ _APPOSITION = re.compile(
 # name …": a name of the image's thing other than its usual one (or the one the question gives).
 _OTHER_NAME = re.compile(
     r"\b(?:another|other|alternative|alternate)\s+name\b|\balso\s+(?:known|called)\b"
-    r"|\bbesides\b[^?]*\bname\b|\bname\b[^?]*\bbesides\b"
+    r"|\b(?:besides|apart\s+from|aside\s+from|other\s+than)\b[^?]*(?<![\w-])(?:name|called|known)\b"
+    r"|\bname\b[^?]*\bbesides\b"
+)
+# Words that open a question without naming anything ("Name the …", "Besides the …").
+_OPENERS = word_set("name give identify tell list state say please besides apart aside counting")
+_SINGULAR_VERB = re.compile(  # "Capella is …", "Mars orbits …"
+    r"is|was|has|had|lies|lay|orbits|contains|stands|belongs|shines|flows|rises|sits|remains|appears|lives"
 )
 _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
@@ -434,7 +440,7 @@ def asked_noun(lower: str) -> str | None:
     possessed one ("what is this animal's native country" → "country")."""
     lower = _NAME_OF.sub("the ", _POSSESSOR.sub("the ", lower))
     match = re.search(
-        r"\b(which|what)\s+(?:(?:is|are|was|were)\s+)?(?:(?:the|a|an)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)", lower
+        r"\b(which|what)\s+(?:(?:is|are|was|were)\s+)?(?:(?:the|a|an)\s+)?((?:[\w'’-]+\s+){0,3}[\w-]+)", lower
     )
     if not match:
         return None
@@ -446,6 +452,11 @@ def asked_noun(lower: str) -> str | None:
         return _singular(words[2])
     if words and words[0].endswith(("'s", "’s")):  # "which country's currency is this coin" asks a country
         return words[0][:-2]
+    possessor = next((i for i, w in enumerate(words) if w.endswith(("'s", "’s"))), None)
+    if possessor is not None and words[possessor][:-2] in TYPE_NOUNS:  # "which modern country's coin"
+        return words[possessor][:-2]
+    if possessor is not None:  # "what is new zealand's capital" asks a capital
+        words = words[possessor + 1 :]
     window: list[str] = []
     for word in words:
         if word in STOPWORDS:
@@ -550,17 +561,25 @@ def _unpossessed(word: str) -> str:
 
 def named_entities(text: str) -> list[str]:
     """Names the question gives in words, as whole spans ("… on Venus?" → ["Venus"], "… in Ursa Major" →
-    ["Ursa Major"]): runs of capitalised words that do not start a sentence."""
+    ["Ursa Major"]): runs of capitalised words that do not start a sentence — unless the sentence opens
+    with a name as its subject, followed by a verb in the singular ("Capella is the brightest star of …",
+    "Mars has …"; not "Penguins like this one …")."""
     spans = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
         run: list[str] = []
-        for i, word in enumerate([*_WORD.findall(sentence), ""]):
-            if i > 0 and word[:1].isupper():
+        words = _WORD.findall(sentence)
+        for i, word in enumerate([*words, ""]):
+            if word[:1].isupper() and (i > 0 or _opens_with_subject(words)):
                 run.append(_unpossessed(word))
             elif run:
                 spans.append(" ".join(run))
                 run = []
     return spans
+
+
+def _opens_with_subject(words: list[str]) -> bool:
+    first, verb = (words + ["", ""])[:2]
+    return first.lower() not in STOPWORDS | _OPENERS and bool(_SINGULAR_VERB.fullmatch(verb))
 
 
 def _measured(lower: str) -> str:

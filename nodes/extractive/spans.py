@@ -70,6 +70,8 @@ CONTINENTS = {"Africa", "Antarctica", "Asia", "Australia", "Europe", "North Amer
 SYNONYMS: dict[str, frozenset[str]] = {
     "country": word_set("country nation republic kingdom monarchy principality sultanate emirate"),
     "nation": word_set("country nation republic kingdom monarchy principality sultanate emirate"),
+    "state": word_set("state country nation republic kingdom monarchy principality sultanate emirate"),
+    "kingdom": word_set("kingdom monarchy principality sultanate emirate"),
     "city": word_set("city capital town port metropolis municipality"),
     "town": word_set("town city village"),
     "place": word_set("city town village country nation republic kingdom region state province island port"),
@@ -146,7 +148,7 @@ _HEAD_ENDS = word_set("""
     before during since until across around along within about like where when while
 """)
 _LINKING = word_set("of de van von da du la le del the and")
-_DETERMINERS = word_set("the a an its their his her some many several")
+_DETERMINERS = word_set("the a an its their his her some many several most much all both each every")
 COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it is of the asked kind
 TYPED_PHRASE_FIT = 0.6
 OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
@@ -343,9 +345,16 @@ def measures(text: str, units: frozenset[str] = UNITS, unitless: bool = False) -
     found = [
         " ".join(match.group(0).split())
         for match in re.finditer(pattern, text)
-        if match.group(3).lower().replace(" ", "") in units
+        if _unit(match.group(2), match.group(3)) in units
     ]
     return list(dict.fromkeys(found))
+
+
+def _unit(qualifier: str, word: str) -> str:
+    """The unit a word states, with its qualifier where the two make one unit ("light years" is a
+    length, "Earth days" a duration)."""
+    word = word.lower().replace(" ", "")  # "° C" → "°c"
+    return f"light-{word}" if qualifier.strip().lower() == "light" else word
 
 
 def typed_phrases(text: str, noun: str) -> list[str]:
