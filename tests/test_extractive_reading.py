@@ -27,7 +27,7 @@ from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
 from nodes.extractive.followup import chain_resolved, next_query
-from nodes.extractive.question import named_entities, read_question
+from nodes.extractive.question import QuestionShape, named_entities, read_question
 from nodes.extractive.reader import kind_of_individual, other_name
 from nodes.extractive.record import record_entries
 from nodes.extractive.spans import UNIT_FAMILIES, EvidenceLine, kind_words, rank_spans, units_of
@@ -198,6 +198,12 @@ def best(
 ) -> str:
     spans = rank_spans(read_question(question), lines, known=known, chain=chain, own=own)
     return spans[0].text if spans else ""
+
+
+def read_on_chain(question: QuestionShape, chain: Chain, entries: list[tuple[str, str]]) -> str:
+    """The best span of `entries`, each line weighted by its place on `chain`, as the reader ranks them."""
+    lines = [line(title, text, chain.weight(title, text)) for title, text in entries]
+    return rank_spans(question, lines, known=chain.known, chain=chain.tied_to)[0].text
 
 
 def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() -> None:
@@ -383,8 +389,7 @@ def test_an_entry_may_tie_the_asked_kind_to_another_name_of_the_bridge() -> None
     chain = Chain.build("rambutan", entries, question)
     assert chain.links == ("Malaya",) and "Malaysia" in chain.tied_to and "Kuala Lumpur" in chain.stating
     assert chain.place("Kuala Lumpur", entries[2][1]) == "states relation"
-    lines = [line(title, text, chain.weight(title, text)) for title, text in entries]
-    assert rank_spans(question, lines, known=chain.known, chain=chain.tied_to)[0].text == "Kuala Lumpur"
+    assert read_on_chain(question, chain, entries) == "Kuala Lumpur"
 
 
 def test_a_partitive_entry_ties_the_kind_after_of_to_its_owner() -> None:
@@ -429,8 +434,7 @@ def test_an_entry_that_names_the_image_entity_is_a_reverse_link() -> None:
     chain = Chain.build("Andean condor", entries, question)
     assert chain.place("Chile", entries[1][1]) == "names anchor"
     assert chain.weight("Chile", entries[1][1]) > chain.weight("Peru", entries[2][1])
-    lines = [line(title, text, chain.weight(title, text)) for title, text in entries]
-    assert rank_spans(question, lines, known=chain.known, chain=chain.tied_to)[0].text == "Chile"
+    assert read_on_chain(question, chain, entries) == "Chile"
 
 
 def test_a_thing_described_past_the_bridge_is_found_through_the_bridges_links() -> None:
@@ -512,8 +516,7 @@ def test_an_attribute_of_the_image_entity_is_not_tied_through_its_links() -> Non
     ]
     chain = Chain.build("Horsehead Nebula", entries, question)
     assert not chain.bridged and "Orion" in chain.links and "Orion" not in chain.tied_to
-    lines = [line(title, text, chain.weight(title, text)) for title, text in entries]
-    assert rank_spans(question, lines, known=chain.known, chain=chain.tied_to)[0].text == "Alnitak"
+    assert read_on_chain(question, chain, entries) == "Alnitak"
 
 
 def test_what_a_verb_takes_is_answered_with_the_phrase_it_takes_in_the_entry() -> None:
