@@ -279,6 +279,9 @@ def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() ->
         # a monarchy is a kingdom, and a republic a state, though neither says the other's word
         ("Which kingdom has this animal as its emblem?",
          "Bhutan, Kingdom of Bhutan: a monarchy occupying most of the eastern Himalayas", "Bhutan"),
+        # a count of the unit the question names is the number stated in that unit
+        ("How many square miles does this desert cover?",
+         "Gobi: a desert of 500,000 square miles in Asia; two-humped camels cover it", "500,000"),
         # a vague count keeps its words: it has no digits
         ("How many stars does this cluster hold?",
          "Omega Centauri: a globular cluster of several million stars in Centaurus", "several million"),
@@ -286,6 +289,13 @@ def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() ->
 )  # fmt: skip
 def test_a_span_of_the_expected_type_answers(question: str, text: str, answer: str) -> None:
     assert best(question, [line(text.split(":")[0].split(",")[0], text)]) == answer
+
+
+def test_a_count_of_a_named_unit_is_not_answered_by_another_count() -> None:
+    """ "How many square miles …": "one-humped" counts humps, not square miles — no answer at all."""
+    humps = [line("Arabia", "Arabia: a peninsula where the one-humped camel lives in hot deserts")]
+    assert best("How many square miles does the desert of this camel cover?", humps) == ""
+    assert best("How many humps does this camel have?", humps) == "1"
 
 
 def test_the_kinds_own_word_is_no_answer_and_the_city_of_a_name_is_a_city() -> None:

@@ -137,6 +137,7 @@ _VAGUE_COUNT = re.compile(
     r"\b(?:several|a\s+few|a\s+couple\s+of|many|some)\s+(?:hundreds?|thousands?|millions?|billions?)"
     r"(?:\s+(?:of\s+)?(?:hundreds?|thousands?|millions?|billions?))*\b"
 )
+_COUNTED_UNIT = re.compile(r"\bhow\s+many\s+(?:(square|cubic|light)[\s-]+)?([a-z/°%-]+)")
 _NAME_NUMERAL = re.compile(r"\d{1,3}")  # "Messier 101", "Apollo 11"; not "southeastern Asia 20,000 years ago"
 _TOKEN = re.compile(r"[\w'’-]+")
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}$")
@@ -219,7 +220,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "number" and shape.measure:
         return measures(text, units_of(shape.measured), unitless=shape.measured in UNITLESS_MEASURES)
     if kind == "number":
-        return numbers(text)
+        unit = counted_unit(shape.text)
+        return measures(text, frozenset({unit}), number_only=True) if unit else numbers(text)
     if kind == "colour":
         return [w for w in _TOKEN.findall(text.lower()) if w in COLOURS]
     if kind == "scientific_name":  # a gloss lists common names first, the taxonomic name last; the
@@ -336,18 +338,31 @@ def units_of(measured: str) -> frozenset[str]:
     return frozenset().union(*(UNIT_FAMILIES[f] for f in families)) if families else UNITS
 
 
-def measures(text: str, units: frozenset[str] = UNITS, unitless: bool = False) -> list[str]:
+def measures(
+    text: str, units: frozenset[str] = UNITS, unitless: bool = False, number_only: bool = False
+) -> list[str]:
     """Numbers with one of `units` after them, as the text states it ("384,400 kilometres", "224.7 Earth
-    days", "−65 °C"); bare numbers only for a measure that has no unit (`unitless`: a magnitude)."""
+    days", "−65 °C"), or only their number (`number_only`: the question named the unit); bare numbers
+    only for a measure that has no unit (`unitless`: a magnitude)."""
     if unitless:
         return list(dict.fromkeys(_NUMBER.findall(text)))
     pattern = rf"({_NUMBER.pattern}{_MULTIPLIERS})\s*({_UNIT_QUALIFIERS})(°\s?[CFK]\b|°|%|[A-Za-z][\w/-]*)"
     found = [
-        " ".join(match.group(0).split())
+        " ".join(match.group(1 if number_only else 0).split())
         for match in re.finditer(pattern, text)
         if _unit(match.group(2), match.group(3)) in units
     ]
     return list(dict.fromkeys(found))
+
+
+def counted_unit(question: str) -> str:
+    """The unit a count question names ("how many square miles …" → "miles", "how many light years …"
+    → "light-years"): its answer is the number stated in that unit; "" when it counts things."""
+    match = _COUNTED_UNIT.search(question.lower())
+    if not match:
+        return ""
+    unit = _unit(match.group(1) or "", match.group(2))
+    return unit if unit in UNITS else ""
 
 
 def _unit(qualifier: str, word: str) -> str:
