@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from core.types import Candidate
-from nodes.extractive.question import TYPE_NOUNS, QuestionShape, compiled, named_entities, word_set
+from nodes.extractive.question import TYPE_NOUNS, QuestionShape, compiled, word_set
 
 TIE_MARGIN = 0.02  # image scores this close to the best count as a tie that agreeing text may break
 MAX_AGREEING = 3  # agreeing passages counted at most
@@ -116,7 +116,7 @@ def named_guess(
     pointing = shape.points_at_image and not shape.subject
     if pointing and image_score >= STRONG_IMAGE_MATCH:
         return None
-    for name in [shape.subject] if shape.subject else named_entities(shape.text):
+    for name in [shape.subject] if shape.subject else shape.names:
         about = [c for c in candidates if is_about(c["title"], c["text"], name)]
         if about:
             title = next((c["title"] for c in about if same_entity(c["title"], name)), name)

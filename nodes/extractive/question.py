@@ -170,6 +170,7 @@ _IDENTITY_FILLER = word_set("""
 """)
 _NAME_NOUNS = word_set("name names")
 _KIND_WORDS = word_set("kind kinds type types sort sorts variety")  # "what kind of seas": a kind of sea
+_KIND_OF = re.compile(rf"\b(?:what|which)\s+(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+([a-z-]+)")
 _GENERIC_NOUNS = word_set("part area place")
 _PLACE_NOUNS = word_set("continent country nation region ocean sea island state province city")
 # "… this object in the sky": a place in the picture, not something asked.
@@ -183,7 +184,6 @@ _REFERENCE_THIS = re.compile(r"\b(?:this|these)\s+((?:[\w'’-]+\s*){1,3})")
 _POSSESSOR = re.compile(r"\b(?:this|these|that|those)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s\s+")
 # "the name of the capital …": a name asked for, whose kind is the named thing's.
 _NAME_OF = re.compile(r"\bthe\s+names?\s+of\s+the\s+")
-# ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
 # "what does this animal feed on", "what do these birds eat": the object of the verb is asked (a phrase of
 # the entity's entry, "eucalyptus leaves and bark"), not a name.
 _PREDICATE = re.compile(
@@ -210,6 +210,7 @@ _SINGULAR_VERB = re.compile(  # "Capella is …", "Mars orbits …"
     r"is|was|has|had|lies|lay|orbits|contains|stands|belongs|shines|flows|rises|sits|remains|appears|lives"
 )
 _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
+# ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
 
 
@@ -223,6 +224,7 @@ class QuestionShape:
     reference: str = ""  # what the image shows, as the question calls it: "tree frog", "person"
     attribute: list[str] = field(default_factory=list)  # content words of what is asked
     named: list[str] = field(default_factory=list)  # names the question itself mentions
+    names: list[str] = field(default_factory=list)  # the same as whole spans ("Ursa Major"): `named_entities`
     year_role: Literal["start", "end"] | None = None  # born → first year of a range, died → last
     bridge: str = ""  # a thing the question describes through the image ("the country where this … lives")
     asked: list[str] = field(default_factory=list)  # attribute words outside the bridge's description
@@ -299,6 +301,7 @@ def read_question(question: str) -> QuestionShape:
         reference=reference,
         attribute=attribute,
         named=question_names(text),
+        names=named_entities(text),
         year_role=_year_role(lower),
         bridge=bridge,
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
@@ -314,8 +317,8 @@ def read_question(question: str) -> QuestionShape:
 
 def _kind_of(lower: str) -> str:
     """The noun whose kind a question asks: "in what kind of seas is this whale common" → "sea"."""
-    match = re.search(r"\b(?:what|which)\s+(?:kind|type|sort|variety)\s+of\s+([a-z-]+)", lower)
-    return _singular(match.group(1)) if match else ""
+    match = _KIND_OF.search(lower)
+    return singular(match.group(1)) if match else ""
 
 
 def named_subject(text: str) -> tuple[str, bool]:
@@ -326,7 +329,7 @@ def named_subject(text: str) -> tuple[str, bool]:
     refers back to what an earlier sentence says of it ("… Along which country does that range extend?")."""
     apposition = _APPOSITION.search(text)
     if apposition:
-        return _unpossessed(apposition.group(1)), True
+        return unpossessed(apposition.group(1)), True
     *before, asking = re.split(r"(?<=[.!?])\s+", text.strip())
     if before and not _POINTING.search(asking.lower()) and not _REFERS_BACK.search(asking.lower()):
         return next(iter(named_entities(asking)), ""), False
@@ -447,16 +450,15 @@ def asked_noun(lower: str) -> str | None:
     words = [w for w in match.group(2).split() if w not in _MODIFIERS]
     if words[:1] == ["of"]:  # "which is the largest of Jupiter's moons" asks a moon
         after = re.findall(r"[a-z]+", lower[match.end(1) :])
-        return next((w.rstrip("s") for w in after if w.rstrip("s") in TYPE_NOUNS), None)
+        return next((singular(w) for w in after if singular(w) in TYPE_NOUNS), None)
     if words[1:2] == ["of"] and words[0] in _KIND_WORDS and len(words) > 2:  # "what kind of seas" asks a sea
-        return _singular(words[2])
-    if words and words[0].endswith(("'s", "’s")):  # "which country's currency is this coin" asks a country
-        return words[0][:-2]
+        return singular(words[2])
     possessor = next((i for i, w in enumerate(words) if w.endswith(("'s", "’s"))), None)
-    if possessor is not None and words[possessor][:-2] in TYPE_NOUNS:  # "which modern country's coin"
-        return words[possessor][:-2]
-    if possessor is not None:  # "what is new zealand's capital" asks a capital
-        words = words[possessor + 1 :]
+    if possessor is not None:
+        owner = words[possessor][:-2]
+        if possessor == 0 or owner in TYPE_NOUNS:  # "which (modern) country's currency …" asks a country
+            return owner
+        words = words[possessor + 1 :]  # "what is new zealand's capital" asks a capital
     window: list[str] = []
     for word in words:
         if word in STOPWORDS:
@@ -546,15 +548,16 @@ def question_names(text: str) -> list[str]:
     """Capitalised words of the question that do not start a sentence ("Leo", "Virgo")."""
     names = []
     for sentence in re.split(r"(?<=[.!?])\s+", text):
-        names += [_unpossessed(w) for w in _WORD.findall(sentence)[1:] if w[:1].isupper()]
+        names += [unpossessed(w) for w in _WORD.findall(sentence)[1:] if w[:1].isupper()]
     return names
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
+    """ "moons" → "moon", "seas" → "sea"; "glass", "gas" stay."""
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
-def _unpossessed(word: str) -> str:
+def unpossessed(word: str) -> str:
     """ "Jupiter's" → "Jupiter": a name's possessive ending is not part of the name."""
     return re.sub(r"['’]s?$", "", word)
 
@@ -570,7 +573,7 @@ def named_entities(text: str) -> list[str]:
         words = _WORD.findall(sentence)
         for i, word in enumerate([*words, ""]):
             if word[:1].isupper() and (i > 0 or _opens_with_subject(words)):
-                run.append(_unpossessed(word))
+                run.append(unpossessed(word))
             elif run:
                 spans.append(" ".join(run))
                 run = []

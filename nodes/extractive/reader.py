@@ -28,7 +28,7 @@ from core.state import Evidence, Iteration
 from nodes.common import split_sentences, text_embedder
 from nodes.extractive.anchor import bare, definition, entry_names, is_about, is_proper_name, same_entity
 from nodes.extractive.chain import Chain, anchor_match
-from nodes.extractive.question import QuestionShape, named_entities, read_question
+from nodes.extractive.question import QuestionShape, read_question
 from nodes.extractive.record import record_entries
 from nodes.extractive.spans import EvidenceLine, Span, rank_spans, typed_phrases
 
@@ -74,7 +74,7 @@ def other_name(shape: QuestionShape, anchor: str, anchor_lines: Sequence[Evidenc
     """The first name the anchor's entries list that is neither its title nor a name the question gives
     ("Besides the Omega Nebula, by what name is this nebula known?" → "Swan Nebula"); the title when
     its entries list no other."""
-    given = [anchor, *named_entities(shape.text)]
+    given = [anchor, *shape.names]
     listed = [name for line in anchor_lines for name in entry_names(line.text)]
     return next((bare(n) for n in listed if not any(same_entity(n, g) for g in given)), bare(anchor))
 

@@ -36,7 +36,8 @@ from nodes.extractive.question import (
     TYPE_NOUNS,
     QuestionShape,
     compiled,
-    named_entities,
+    singular,
+    unpossessed,
     word_set,
 )
 
@@ -67,11 +68,13 @@ COLOURS = word_set("""
     copper ivory ochre rust tan
 """)
 CONTINENTS = {"Africa", "Antarctica", "Asia", "Australia", "Europe", "North America", "South America"}
+_KINGDOM_KINDS = word_set("kingdom monarchy principality sultanate emirate")
+_COUNTRY_KINDS = _KINGDOM_KINDS | word_set("country nation republic")
 SYNONYMS: dict[str, frozenset[str]] = {
-    "country": word_set("country nation republic kingdom monarchy principality sultanate emirate"),
-    "nation": word_set("country nation republic kingdom monarchy principality sultanate emirate"),
-    "state": word_set("state country nation republic kingdom monarchy principality sultanate emirate"),
-    "kingdom": word_set("kingdom monarchy principality sultanate emirate"),
+    "country": _COUNTRY_KINDS,
+    "nation": _COUNTRY_KINDS,
+    "state": _COUNTRY_KINDS | {"state"},
+    "kingdom": _KINGDOM_KINDS,
     "city": word_set("city capital town port metropolis municipality"),
     "town": word_set("town city village"),
     "place": word_set("city town village country nation republic kingdom region state province island port"),
@@ -196,10 +199,11 @@ def rank_spans(
     entry of the asked kind may be tied (see `relation`).
     """
     best: dict[str, Span] = {}
+    paired = paired_names(shape)
     for line in lines:
         for text in dict.fromkeys(trim(shape, c) for c in candidates(shape, line)):
             score = score_span(shape, text, line, lines, known, own) + relation(shape, text, lines, chain)
-            score += paired_with_named(shape, text, line)
+            score += paired_with_named(text, line, paired) if paired else 0.0
             key = text.lower()
             if score > 0 and (key not in best or score > best[key].score):
                 best[key] = Span(text, round(score, 4), line)
@@ -274,7 +278,7 @@ def trim(shape: QuestionShape, span: str) -> str:
     for "which Lagrange point"), unless nothing would be left; a whole name only ("South America" keeps its
     "South" when the question names the South Atlantic)."""
     words = span.split()
-    for name in named_entities(shape.text):
+    for name in shape.names:
         given = name.lower().split()
         if len(words) > len(given) and [w.lower() for w in words[-len(given) :]] == given:
             words = words[: -len(given)]
@@ -540,8 +544,7 @@ def name_head(span: str) -> str:
     """The head word of a name, singular and lower-case: "Indian Ocean" → "ocean", "People's Republic of
     China" → "republic", "Eckert-Mauchly Computer Corporation" → "corporation"."""
     words = span.lower().split(" of ")[0].split()
-    word = words[-1] if words else ""
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+    return singular(words[-1]) if words else ""
 
 
 def coordinated(span: str, text: str) -> list[str]:
@@ -553,14 +556,16 @@ def coordinated(span: str, text: str) -> list[str]:
     return [n for n in after + before if n != span]
 
 
-def paired_with_named(shape: QuestionShape, span: str, line: EvidenceLine) -> float:
-    """PAIRED_BONUS when the question pairs a name with what it asks ("between the South Atlantic and which
-    mountain range", "between Gemini and which other constellation") and `line` pairs `span` with that
-    name ("between the Andes and the South Atlantic")."""
-    if not _PAIRED_ASK.search(shape.text):
-        return 0.0
-    given = {name.lower() for name in named_entities(shape.text)}
-    return PAIRED_BONUS if any(peer.lower() in given for peer in coordinated(span, line.text)) else 0.0
+def paired_names(shape: QuestionShape) -> frozenset[str]:
+    """The names (lower-case) a question pairs with what it asks ("between the South Atlantic and which
+    mountain range", "between Gemini and which other constellation"); none when it pairs nothing."""
+    return frozenset(name.lower() for name in shape.names) if _PAIRED_ASK.search(shape.text) else frozenset()
+
+
+def paired_with_named(span: str, line: EvidenceLine, paired: Collection[str]) -> float:
+    """PAIRED_BONUS when `line` pairs `span` with a name the question pairs with its answer (`paired`:
+    "between the Andes and the South Atlantic")."""
+    return PAIRED_BONUS if any(peer.lower() in paired for peer in coordinated(span, line.text)) else 0.0
 
 
 def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], chain: Sequence[str]) -> float:
@@ -600,7 +605,7 @@ def _tied(words: Sequence[str], at: int, chain: Sequence[str]) -> bool:
     demonym or possessive of the name right before it ("Australian capital", "Jupiter's satellites")."""
     after = " ".join(words[at : at + RELATION_WINDOW + 1])
     before = words[at - 1].strip(",;") if at > 0 else ""
-    possessor = re.sub(r"['’]s$", "", before)
+    possessor = unpossessed(before)
     owners = [o for o in (place_of(before), possessor if possessor != before else None) if o]
     return any(_relates(after, name) or any(same_entity(o, name) for o in owners) for name in chain)
 
