@@ -551,6 +551,45 @@ def test_the_place_a_capital_belongs_to_is_not_a_capital() -> None:
     assert best("What is the capital of the country where this drink was developed?", lines) == "Bologna"
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In the old legend, who tamed the winged horse this star cluster is named after?",
+        "This star cluster is named after a winged horse of legend. Who tamed it?",
+        "According to the myth, who tamed the horse this cluster is named after?",
+    ],
+)
+def test_who_in_the_asking_clause_asks_for_the_agent_of_its_verb(question: str) -> None:
+    """A "who" question asked after a lead-in phrase or an earlier sentence asks for a person, and the
+    person a gloss names in the passive after the question's own verb answers it — not a demonym of
+    the same gloss, nor the agent of another deed."""
+    assert read_question(question).answer_type == "person"
+    lines = [
+        line(
+            "Pegasus",
+            "Pegasus: (myth) a Corinthian winged horse sent by Zeus to the Muses and tamed by Bellerophon",
+        )
+    ]
+    assert best(question, lines) == "Bellerophon"
+
+
+def test_an_irregular_verb_asks_for_the_agent_of_its_participle() -> None:
+    """ "Who slew the giant?" — "slain by Odysseus", not the one the giant was "sent by"."""
+    lines = [line("Polyphemus", "Polyphemus: (myth) a giant sent by Poseidon who was slain by Odysseus")]
+    assert best("In the epic, who slew the giant this statue shows?", lines) == "Odysseus"
+
+
+def test_a_kind_an_entry_was_formerly_is_not_the_kind_asked() -> None:
+    """ "a former kingdom in X" is no kingdom now; the entry that is one answers "which kingdom"."""
+    lines = [
+        line("Zorland", "Zorland: a region and former kingdom in eastern Varnia between Kest and Mirovia"),
+        line("Mirovia", "Mirovia, Kingdom of Mirovia: a landlocked monarchy in the mountains east of Varnia"),
+    ]
+    question = "Name the mountain kingdom east of the country this dog is named after."
+    assert best(question, lines, chain=("Varnia",)) == "Mirovia"
+    assert kind_words(lines[0].text) == {"region"}
+
+
 def test_a_superlative_is_not_answered_by_an_entry_ranked_below_it() -> None:
     """ "Which planet is the largest" — an entry that calls its planet the second largest names the
     largest as another; a question that asks for the second largest takes it."""

@@ -161,6 +161,8 @@ _POLITE = re.compile(
 )
 # "tell me which constellation …": an embedded question, read as the question it embeds.
 _EMBEDDING = re.compile(r"^(?:tell\s+me|say)\s+(?=(?:what|which|who|whom|whose|where|when|how)\b)")
+# "In Greek mythology, who …", "According to legend, where …": a phrase that sets the scene of a question.
+_LEAD_IN = re.compile(r"^(?:in|on|at|during|within|according\s+to)\b[^,?]{0,40},\s*")
 # "what's", "where's", "who's": a wh-word contracted with "is".
 _CONTRACTED = re.compile(r"\b(what|which|where|who|how|when)['’]s\b")
 # Words that, in a question about the image's thing, ask nothing beyond what it is.
@@ -424,9 +426,10 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "colour", "colour"
     if re.search(r"\bnationality\b", lower):
         return "nationality", "nationality"
-    if re.match(r"^(who|whom|whose)\b", lower) or re.search(r"\bby\s+whom\b", lower):
+    asking = asking_clause(lower)
+    if re.match(r"^(who|whom|whose)\b", asking) or re.search(r"\bby\s+whom\b", lower):
         return "person", "person"
-    if re.match(r"^where\b", lower):
+    if re.match(r"^where\b", asking):
         return "named", "place"
     noun = asked_noun(lower)
     if noun in _GENERIC_NOUNS:  # "which part of the world, by continent, …": the kind named later
@@ -434,6 +437,14 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     if noun in {"person", "painter", "artist", "writer", "author", "scientist", "astronomer", "inventor"}:
         return "person", noun
     return "named", noun
+
+
+def asking_clause(lower: str) -> str:
+    """The clause that asks: the last sentence, past a lead-in phrase ("this nebula lies in a
+    constellation named after a hunter. who slew him" → "who slew him"; "in greek mythology, who
+    rescued …" → "who rescued …"), so its wh-word is read where it stands."""
+    last = re.split(r"(?<=[.!?])\s+", lower)[-1]
+    return _LEAD_IN.sub("", last)
 
 
 def asked_noun(lower: str) -> str | None:

@@ -158,6 +158,14 @@ TYPED_PHRASE_FIT = 0.6
 OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
 LOCATIVE_FIT = 0.35  # a name after "in", "at", "near" or "from", when a place is asked for
 DEFINED_FIT = 0.9  # the span's own entry defines it with the asked kind at its head
+ASKED_VERB_AGENT_FIT = 1.25  # the agent of the question's own verb, in the passive ("discovered by X")
+# Irregular past tenses a question asks with, as the participle a gloss states the deed with.
+PARTICIPLES = {
+    "slew": "slain", "slay": "slain", "wrote": "written", "write": "written", "drew": "drawn",
+    "draw": "drawn", "took": "taken", "gave": "given", "saw": "seen", "stole": "stolen", "chose": "chosen",
+    "bore": "borne", "threw": "thrown", "flew": "flown", "knew": "known", "grew": "grown", "began": "begun",
+    "sang": "sung", "sank": "sunk", "beat": "beaten", "rode": "ridden", "hid": "hidden", "froze": "frozen",
+}  # fmt: skip
 OWN_KIND_BONUS = 0.3  # added when the image's own entity is of the asked kind (it answers, see is_own_kind)
 ROLE_NOUNS = word_set("capital capitals seat")  # "the capital of X": a place's role in X, not X's kind
 PLACE_KINDS = word_set(
@@ -474,7 +482,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if shape.answer_type in ("year", "number", "ordinal", "colour", "scientific_name", "nationality"):
         return 1.0  # the candidate already has the form
     if shape.answer_type == "person":
-        return person_fit(span, line, lines)
+        return person_fit(shape, span, line, lines)
     if shape.predicate and span in verb_objects(line.text, shape.predicate):
         return 1.0  # what the asked verb takes: "feeds on eucalyptus leaves"
     if shape.type_noun == "place" and span[:1].islower():
@@ -677,10 +685,11 @@ def definition_heads(text: str) -> list[list[str]]:
 def kind_words(text: str) -> set[str]:
     """The nouns that say what an entry is: the last word of each coordinated part of its definition
     head and of each kind alias ("the capital and largest city" → capital, city; "American computer
-    scientist and rear admiral" → scientist, admiral — a scientist, not a computer)."""
+    scientist and rear admiral" → scientist, admiral — a scientist, not a computer). A kind the entry
+    says it no longer is ("a geographical area and former kingdom") is not one of them."""
     coordinated = r"\s*(?:\band\b|\bor\b|,)\s*"
     parts = [part for head in definition_heads(text) for part in re.split(coordinated, " ".join(head))]
-    return {_head_noun(part.split()) for part in parts if part.split()}
+    return {_head_noun(part.split()) for part in parts if part.split() and "former" not in part.split()}
 
 
 def _head_noun(words: list[str]) -> str:
@@ -723,10 +732,15 @@ def kind_aliases(text: str) -> list[str]:
     return [n for n in entry_names(text)[1:] if n[:1].islower()]
 
 
-def person_fit(span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
-    """People: named after "by", or with a life range or occupation in their own entry, or full names."""
-    if re.search(rf"\bby\s+{re.escape(span)}", line.text):
-        return 1.0
+def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
+    """People: named after "by" — most of all after the question's own verb ("who rescued …" —
+    "rescued by Perseus", not "sent by Poseidon"; "who slew him" — "slain by Artemis") — or with a
+    life range or occupation in their own entry, or full names."""
+    agent = re.search(rf"\b([\w-]+)\s+by\s+{re.escape(span)}", line.text)
+    if agent:
+        verb = PARTICIPLES.get(agent.group(1).lower(), agent.group(1).lower())
+        asked = [PARTICIPLES.get(w, w) for w in shape.asked]
+        return ASKED_VERB_AGENT_FIT if any(_same_stem(verb, w) for w in asked) else 1.0
     for other in lines:
         if is_entry_of(span, other) and re.search(r"\(\d{3,4}\s*[-–]\s*\d{3,4}\)|\bborn\b", other.text):
             return 0.9
