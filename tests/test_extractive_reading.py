@@ -431,6 +431,63 @@ def test_a_name_the_question_pairs_with_its_answer_picks_the_evidence_partner() 
     )
 
 
+def test_a_number_asked_in_a_named_unit_takes_the_number_stated_in_any_spelling_of_it() -> None:
+    """ "…, in degrees?" asks a number in that unit: "a tilt of 23.4°" answers it, a name never does."""
+    question = "The axis of this world leans a little. By how much does it tilt, in degrees?"
+    shape = read_question(question)
+    assert (shape.answer_type, shape.named_unit) == ("number", "degrees")
+    lines = [line("Kestrel", "Kestrel: a small world in the constellation Lyra with an axial tilt of 23.4°.")]
+    assert best(question, lines) == "23.4"
+    assert (
+        best("How far is it from its star, in kilometres?", [line("K", "K lies 5,000 km from Lyra")])
+        == "5,000"
+    )
+
+
+def test_what_you_call_the_thing_shown_asks_what_it_is() -> None:
+    assert read_question("What do you call this prickly green fruit?").answer_type == "identity"
+    assert read_question("What do you call the capital of this country?").answer_type == "named"
+
+
+def test_an_entrys_later_names_answer_as_its_first_name() -> None:
+    """ "Which city …" — an entry listing "Ur-Kesh, Kesh, …, Gate City" answers "Ur-Kesh", though its
+    later name has the asked kind for its head word."""
+    lines = [
+        line(
+            "Ur-Kesh",
+            "Ur-Kesh, Kesh, capital of Varnia, Gate City: the holy city of the Varn; known as the Gate City"
+            " for its many gates",
+        )
+    ]
+    assert (
+        best("Which city is the capital of the land this goat comes from?", lines, chain=("Varnia",))
+        == "Ur-Kesh"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "source"),
+    [
+        ("This lizard's name comes from an explorer. In what year did he die?", "Tasman"),
+        ("The sea this lizard is named after lies between which two countries?", "Tasman"),
+    ],
+)
+def test_a_thing_named_after_an_entity_links_to_it_through_its_own_name(question: str, source: str) -> None:
+    """ "named after", "its name comes from": the entity the image's thing is named after is the word of
+    its name that has an entry ("Tasmanic skink" → Tasman), the first link, ahead of what its gloss names."""
+    shape = read_question(question)
+    entries = [
+        ("Tasmanic skink", "Tasmanic skink: a small skink of the coasts of Australia and New Zealand"),
+        ("Tasman", "Tasman, Abel Tasman: Dutch navigator who discovered Tasmania (1603-1659)"),
+    ]
+    chain = Chain.build("Tasmanic skink", entries, shape)
+    assert chain.links[0] == source
+    assert (
+        Chain.build("Tasmanic skink", entries, read_question("Where does this lizard live?")).links[0]
+        != source
+    )
+
+
 def test_an_entry_that_names_the_image_entity_is_a_reverse_link() -> None:
     """A country's entry naming the bird ("the Andean condor appears on its coat of arms") is tied to the
     image's entity; another country's entry that only names the continent the bird's entry links to is

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from nodes.extractive.anchor import (
     EntityGuess,
     aliases,
+    bare,
     is_about,
     linked_names,
     mentions,
+    place_of,
 )
 from nodes.extractive.question import TYPE_NOUNS, QuestionShape, head_noun
 from nodes.extractive.spans import (
@@ -31,6 +33,13 @@ from nodes.extractive.spans import (
     relation,
 )
 
+# "named after", "named for", "takes its name from", "carries the name of", "whose name comes from": the
+# image's thing is named after the entity asked about through it.
+_NAMED_AFTER = re.compile(
+    r"\bnamed\s+(?:after|for)\b|\b(?:takes|took|gets|got|carries|bears|derives)\s+(?:its|the|his|her)\s+name\b"
+    r"|\bname\s+(?:comes|came|derives)\s+from\b",
+    re.IGNORECASE,
+)
 ANCHOR_PREFIX = "Image shows: "
 NAMED_PREFIX = "Question names: "
 _ANCHOR_LINE = re.compile(
@@ -118,6 +127,11 @@ class Chain:
         texts = [text for title, text in entries if is_about(title, text, anchor)]
         given = {name.lower() for name in shape.named}
         links = [n for n in linked_names(anchor, texts) if not set(n.lower().split()) <= given]
+        if _NAMED_AFTER.search(shape.text):  # "the country this antelope is named after": Indian → India
+            sources = [
+                s for s in name_sources(aliases(anchor, texts)) if any(is_about(*e, s) for e in entries)
+            ]
+            links = [*sources, *(n for n in links if n not in sources)]
         bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
         own = frozenset(aliases(anchor, texts))
         ranked = tuple(rank_links(shape, links, texts))
@@ -189,6 +203,21 @@ class Chain:
         if any(mentions(text, name) for name in self.names):
             return "names chain"
         return "off"
+
+
+def name_sources(names: Iterable[str]) -> list[str]:
+    """What a name may be named after: each capitalised word of a longer name, as a place for a
+    demonym ("Indian blackbuck" → India, "Arabian camel" → Arabia) or without an adjective ending
+    ("Magellanic penguin" → Magellan), else as it stands ("Fuji apple" → Fuji)."""
+    sources: list[str] = []
+    for name in sorted(names):
+        words = bare(name).split()
+        for word in words if len(words) > 1 else ():
+            word = word.strip(",;'’")
+            if word[:1].isupper():
+                source = place_of(word) or (word[:-2] if word.endswith("ic") and len(word) > 5 else word)
+                sources += [source] if source not in sources else []
+    return sources
 
 
 def rank_links(shape: QuestionShape, links: Sequence[str], anchor_texts: Sequence[str]) -> list[str]:

@@ -93,6 +93,9 @@ _IDENTITY = [
         r"(\s+(in|on)\s+(this|the)\s+\w+)?$"
     ),
     re.compile(r"^what\s+(is|are)\s+(this|these)\b[\w\s-]*\bcalled\b"),
+    re.compile(
+        r"^(what|how)\s+(do|would|does|should)\s+(you|we|one|people)\s+call\s+(this|these)\b[\w\s-]*$"
+    ),
     re.compile(r"\bwhat\s+is\s+the\s+name\s+of\s+(this|these|the\s+\w+\s+(in|on)\s+this)\b"),
     re.compile(
         r"^(what|which)\s+(kind|type|species|breed|sort)\s+of\s+[\w\s-]+\s+(is|are)\s+"
@@ -146,6 +149,31 @@ _MEASURE = re.compile(
     r"|\bwhat\s+(share|percentage|proportion|fraction|percent)\b"
     r"|\bhow\s+much\s+(?:[\w-]+\s+){0,4}?(weigh)s?\b"
 )
+# Units a measure is stated in ("384,400 kilometres", "224.7 Earth days", "−65 °C", "30.1 AU"), by the
+# quantity they measure; a question's measure word says which quantities can answer it.
+UNIT_FAMILIES = {
+    "length": word_set("""
+        km kilometre kilometres kilometer kilometers mile miles m metre metres meter meters cm mm ft foot
+        feet inch inches light-year light-years ly parsec parsecs pc au
+    """),
+    "duration": word_set("year years day days hour hours minute minutes second seconds week weeks month "
+                         "months century centuries"),
+    "mass": word_set("kg kilogram kilograms g gram grams tonne tonnes ton tons lb pound pounds"),
+    "temperature": word_set("degree degrees ° °c °f k kelvin celsius fahrenheit"),
+    "speed": word_set("km/h km/s m/s mph kph knots"),
+    "area": word_set("hectare hectares acre acres"),
+    "angle": word_set("degree degrees ° arcseconds arcsecond"),
+    "share": word_set("percent %"),
+}  # fmt: skip
+UNITS = frozenset().union(*UNIT_FAMILIES.values())
+# "how many square miles …", "…, in degrees?": the unit the question wants its number in.
+_COUNTED_UNIT = re.compile(r"\bhow\s+many\s+(?:(square|cubic|light)[\s-]+)?([a-z/°%-]+)")
+_UNIT_SPELLINGS = {
+    "°": "degree", "km": "kilometre", "kilometer": "kilometre", "kilometers": "kilometre", "m": "metre",
+    "meter": "metre", "meters": "metre", "ft": "foot", "feet": "foot", "kg": "kilogram", "lb": "pound",
+    "g": "gram", "ly": "light-year", "pc": "parsec", "mph": "miles per hour",
+}  # fmt: skip
+_UNIT_TAIL = re.compile(r",\s*in\s+(?:(square|cubic|light)[\s-]+)?([a-z/°%-]+)$")
 # "what number planet is this", "its position in order from the Sun": a rank, answered as "3rd".
 _ORDINAL = re.compile(r"\bwhat\s+number\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b")
 _PARTICLES = word_set("out up down off away into onto")
@@ -238,6 +266,7 @@ class QuestionShape:
     subject: str = ""
     other_name: bool = False  # "by what other name is this galaxy known?": a name besides the usual one
     kind_of: str = ""  # "what kind of seas …", "what type of galaxy is this": a kind of this noun is asked
+    named_unit: str = ""  # the unit the number is asked in: "how many square miles", "…, in degrees"
 
     @property
     def bridges(self) -> list[str]:
@@ -314,6 +343,7 @@ def read_question(question: str) -> QuestionShape:
         subject=subject,
         other_name=other_name,
         kind_of=_kind_of(lower),
+        named_unit=named_unit(lower),
     )
 
 
@@ -420,7 +450,11 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "year", "year"
     if _ORDINAL.search(lower):
         return "ordinal", None
-    if re.search(r"\bhow\s+(many|much)\b|\bthe\s+number\s+of\b", lower) or _MEASURE.search(lower):
+    if (
+        re.search(r"\bhow\s+(many|much)\b|\bthe\s+number\s+of\b", lower)
+        or _MEASURE.search(lower)
+        or named_unit(lower)
+    ):
         return "number", None
     if re.search(r"\b(what|which)\s+colou?r\b|\bcolou?r\s+(is|are)\b", lower):
         return "colour", "colour"
@@ -594,6 +628,31 @@ def named_entities(text: str) -> list[str]:
 def _opens_with_subject(words: list[str]) -> bool:
     first, verb = (words + ["", ""])[:2]
     return first.lower() not in STOPWORDS | _OPENERS and bool(_SINGULAR_VERB.fullmatch(verb))
+
+
+def named_unit(lower: str) -> str:
+    """The unit a question names for its number ("how many square miles …" → "miles", "how many light
+    years …" → "light-years", "what is the widest it gets, in degrees" → "degrees"): its answer is the
+    number stated in that unit; "" when it counts things or names no unit."""
+    match = _COUNTED_UNIT.search(lower) or _UNIT_TAIL.search(lower)
+    if not match:
+        return ""
+    unit = unit_of(match.group(1) or "", match.group(2))
+    return unit if unit in UNITS else ""
+
+
+def unit_key(unit: str) -> str:
+    """One spelling per unit, so a question's "degrees" finds a text's "47.8°" and its "kilometres" a
+    "384,400 km"."""
+    unit = _UNIT_SPELLINGS.get(unit, unit)
+    return unit[:-1] if len(unit) > 3 and unit.endswith("s") else unit
+
+
+def unit_of(qualifier: str, word: str) -> str:
+    """The unit a word states, with its qualifier where the two make one unit ("light years" is a
+    length, "Earth days" a duration)."""
+    word = word.lower().replace(" ", "")  # "° C" → "°c"
+    return f"light-{word}" if qualifier.strip().lower() == "light" else word
 
 
 def _measured(lower: str) -> str:

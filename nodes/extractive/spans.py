@@ -34,9 +34,13 @@ from nodes.extractive.question import (
     NUMBER_WORDS,
     STOPWORDS,
     TYPE_NOUNS,
+    UNIT_FAMILIES,
+    UNITS,
     QuestionShape,
     compiled,
     singular,
+    unit_key,
+    unit_of,
     unpossessed,
     word_set,
 )
@@ -91,23 +95,6 @@ SYNONYMS: dict[str, frozenset[str]] = {
     "currency": word_set("currency money unit"),
     "service": word_set("service navy army force corps guard marines"),
 }
-# Units a measure is stated in ("384,400 kilometres", "224.7 Earth days", "−65 °C", "30.1 AU"), by the
-# quantity they measure; a question's measure word says which quantities can answer it.
-UNIT_FAMILIES = {
-    "length": word_set("""
-        km kilometre kilometres kilometer kilometers mile miles m metre metres meter meters cm mm ft foot
-        feet inch inches light-year light-years ly parsec parsecs pc au
-    """),
-    "duration": word_set("year years day days hour hours minute minutes second seconds week weeks month "
-                         "months century centuries"),
-    "mass": word_set("kg kilogram kilograms g gram grams tonne tonnes ton tons lb pound pounds"),
-    "temperature": word_set("degree degrees ° °c °f k kelvin celsius fahrenheit"),
-    "speed": word_set("km/h km/s m/s mph kph knots"),
-    "area": word_set("hectare hectares acre acres"),
-    "angle": word_set("degree degrees ° arcseconds arcsecond"),
-    "share": word_set("percent %"),
-}  # fmt: skip
-UNITS = frozenset().union(*UNIT_FAMILIES.values())
 MEASURED = {
     "long": ("length", "duration"), "tall": ("length",), "high": ("length",), "far": ("length",),
     "deep": ("length",), "wide": ("length",), "big": ("length", "area"), "large": ("length", "area"),
@@ -140,7 +127,6 @@ _VAGUE_COUNT = re.compile(
     r"\b(?:several|a\s+few|a\s+couple\s+of|many|some)\s+(?:hundreds?|thousands?|millions?|billions?)"
     r"(?:\s+(?:of\s+)?(?:hundreds?|thousands?|millions?|billions?))*\b"
 )
-_COUNTED_UNIT = re.compile(r"\bhow\s+many\s+(?:(square|cubic|light)[\s-]+)?([a-z/°%-]+)")
 _NAME_NUMERAL = re.compile(r"\d{1,3}")  # "Messier 101", "Apollo 11"; not "southeastern Asia 20,000 years ago"
 _TOKEN = re.compile(r"[\w'’-]+")
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}$")
@@ -215,7 +201,27 @@ def rank_spans(
             key = text.lower()
             if score > 0 and (key not in best or score > best[key].score):
                 best[key] = Span(text, round(score, 4), line)
+    if shape.answer_type == "named" and not shape.other_name:
+        best = under_first_names(best, lines)
     return sorted(best.values(), key=lambda s: -s.score)
+
+
+def under_first_names(best: dict[str, Span], lines: Sequence[EvidenceLine]) -> dict[str, Span]:
+    """Spans that are later names of one entry ("Lhasa, Lassa, capital of Tibet, Forbidden City: …")
+    answer as its first name when that is a candidate too, with the best score of them all: an entry's
+    other names are the same answer, and "Forbidden City" must not win a "which city" question over
+    "Lhasa" by its head word alone."""
+    first_of = {}
+    for line in lines:
+        first, *others = entry_names(line.text) or [""]
+        for other in others:
+            if first.lower() in best and other[:1].isupper():
+                first_of.setdefault(other.lower(), first.lower())
+    merged = {key: span for key, span in best.items() if key not in first_of}
+    for key, first in first_of.items():
+        if key in best and best[key].score > merged[first].score:
+            merged[first] = Span(merged[first].text, best[key].score, best[key].line)
+    return merged
 
 
 # --- candidates -------------------------------------------------------------------------------------
@@ -229,11 +235,12 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return years(text, shape.year_role)
     if kind == "ordinal":
         return ordinals(text)
+    if kind == "number" and shape.named_unit:  # the question names the unit: the number alone answers
+        return measures(text, frozenset({shape.named_unit}), number_only=True)
     if kind == "number" and shape.measure:
         return measures(text, units_of(shape.measured), unitless=shape.measured in UNITLESS_MEASURES)
     if kind == "number":
-        unit = counted_unit(shape.text)
-        return measures(text, frozenset({unit}), number_only=True) if unit else numbers(text)
+        return numbers(text)
     if kind == "colour":
         return [w for w in _TOKEN.findall(text.lower()) if w in COLOURS]
     if kind == "scientific_name":  # a gloss lists common names first, the taxonomic name last; the
@@ -358,30 +365,14 @@ def measures(
     only for a measure that has no unit (`unitless`: a magnitude)."""
     if unitless:
         return list(dict.fromkeys(_NUMBER.findall(text)))
+    wanted = {unit_key(unit) for unit in units}
     pattern = rf"({_NUMBER.pattern}{_MULTIPLIERS})\s*({_UNIT_QUALIFIERS})(°\s?[CFK]\b|°|%|[A-Za-z][\w/-]*)"
     found = [
         " ".join(match.group(1 if number_only else 0).split())
         for match in re.finditer(pattern, text)
-        if _unit(match.group(2), match.group(3)) in units
+        if unit_key(unit_of(match.group(2), match.group(3))) in wanted
     ]
     return list(dict.fromkeys(found))
-
-
-def counted_unit(question: str) -> str:
-    """The unit a count question names ("how many square miles …" → "miles", "how many light years …"
-    → "light-years"): its answer is the number stated in that unit; "" when it counts things."""
-    match = _COUNTED_UNIT.search(question.lower())
-    if not match:
-        return ""
-    unit = _unit(match.group(1) or "", match.group(2))
-    return unit if unit in UNITS else ""
-
-
-def _unit(qualifier: str, word: str) -> str:
-    """The unit a word states, with its qualifier where the two make one unit ("light years" is a
-    length, "Earth days" a duration)."""
-    word = word.lower().replace(" ", "")  # "° C" → "°c"
-    return f"light-{word}" if qualifier.strip().lower() == "light" else word
 
 
 def typed_phrases(text: str, noun: str) -> list[str]:
