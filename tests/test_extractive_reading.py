@@ -444,6 +444,16 @@ def test_a_number_asked_in_a_named_unit_takes_the_number_stated_in_any_spelling_
     )
 
 
+def test_a_count_is_a_number_that_counts_the_asked_noun_even_on_a_lighter_line() -> None:
+    """ "How many main isles …": "the three main isles" on a linked entry, not the anchor's "in 1802"."""
+    lines = [
+        line("Mount Ash", "Mount Ash: a volcano on the main isle of Varnia, last erupted in 1802"),
+        line("Varnia", "Varnia: a kingdom of the three main isles and many islets off the coast", 0.6),
+    ]
+    question = "This apple is named after a volcano. How many main isles does its country have?"
+    assert best(question, lines) == "3"
+
+
 def test_what_you_call_the_thing_shown_asks_what_it_is() -> None:
     assert read_question("What do you call this prickly green fruit?").answer_type == "identity"
     assert read_question("What do you call the capital of this country?").answer_type == "named"

@@ -128,6 +128,13 @@ _VAGUE_COUNT = re.compile(
     r"(?:\s+(?:of\s+)?(?:hundreds?|thousands?|millions?|billions?))*\b"
 )
 _NAME_NUMERAL = re.compile(r"\d{1,3}")  # "Messier 101", "Apollo 11"; not "southeastern Asia 20,000 years ago"
+# "how many main islands are …": the words a count question counts, up to its verb.
+_COUNTED = re.compile(
+    r"\bhow\s+many\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)(?=\s+(?:are|is|were|was|do|does|did|has|have|had|can|will|would"
+    r"|lie|live|exist|there|in|on|of|make)\b|\s*$)"
+)
+UNBOUND_COUNT_FIT = 0.6  # a number that does not count the noun a count question asks about
+COUNT_WINDOW = 3  # words between a number and the noun it counts, at most ("four main islands")
 _TOKEN = re.compile(r"[\w'’-]+")
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}$")
 _NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
@@ -470,6 +477,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if shape.answer_type == "year" and shape.year_role:  # "died" → a life range "(1853-1890)" says it best
         in_range = any(span in pair for pair in _YEAR_RANGE.findall(line.text))
         return 1.0 if in_range else 0.5
+    if shape.answer_type == "number" and not shape.measure and not shape.named_unit:
+        return 1.0 if counts(span, counted_noun(shape.text), line.text) else UNBOUND_COUNT_FIT
     if shape.answer_type in ("year", "number", "ordinal", "colour", "scientific_name", "nationality"):
         return 1.0  # the candidate already has the form
     if shape.answer_type == "person":
@@ -755,6 +764,25 @@ def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | 
                     distance = min(abs(i - at), abs(i - (at + len(span_tokens) - 1)))
                     best = distance if best is None else min(best, distance)
     return 0.0 if best is None else NEAR_BONUS / (1.0 + best / 3.0)
+
+
+def counted_noun(question: str) -> str:
+    """The noun a count question counts: "how many main islands are there" → "islands"; "" for none."""
+    match = _COUNTED.search(question.lower())
+    words = match.group(1).split() if match else []
+    return words[-1] if words else ""
+
+
+def counts(span: str, noun: str, text: str) -> bool:
+    """Whether the number `span` counts `noun` in `text` ("the four main islands" counts islands, "last
+    erupted in 1707" counts nothing); any number counts when the question names no noun."""
+    if not noun:
+        return True
+    tokens = _count_tokens(text)
+    return any(
+        any(_same_stem(token, noun) for token in tokens[at + 1 : at + 1 + COUNT_WINDOW])
+        for at in _occurrences(tokens, [span])
+    )
 
 
 def _count_tokens(text: str) -> list[str]:
