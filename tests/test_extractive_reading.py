@@ -30,7 +30,7 @@ from nodes.extractive.followup import chain_resolved, next_query
 from nodes.extractive.question import QuestionShape, named_entities, read_question
 from nodes.extractive.reader import kind_of_individual, other_name
 from nodes.extractive.record import record_entries
-from nodes.extractive.spans import UNIT_FAMILIES, EvidenceLine, kind_words, rank_spans, units_of
+from nodes.extractive.spans import UNIT_FAMILIES, EvidenceLine, aligned, kind_words, rank_spans, units_of
 from tests.graph_kit import (
     TEST_IMAGE_EMBEDDER,
     TEST_MODEL,
@@ -981,3 +981,44 @@ def test_two_hop_questions_worded_otherwise_follow_the_same_chain(
     assert out["answer"] == "Canberra"
     queries = [q["text"].split() for step in out["trajectory"] for q in step["queries"]]
     assert any(words[0] == "Australia" and "capital" in words for words in queries), "the bridge is searched"
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "expected"),
+    [
+        # the wh-phrase left where a statement puts the answer: the words before it lead up to the answer
+        (
+            "This marsupial is about the size of which farm animal?",
+            "Wombat: burrowing herbivorous marsupial about the size of a small pig; nocturnal",
+            "small pig",
+        ),
+        (
+            "The pulsar in this picture lies inside what remnant?",
+            "Crab Pulsar: a young neutron star in Taurus, lying inside the Crab Nebula",
+            "Crab Nebula",
+        ),
+        # a stranded preposition: "what is … made of", "what is … named for"
+        (
+            "What is this traditional drum usually made of?",
+            "Bodhran: a frame drum usually made of goatskin stretched over a wooden rim",
+            "goatskin",
+        ),
+        # "what does … represent": the object of the question's verb, after a subject of several words
+        (
+            "What does the astronomical symbol of Ringworld represent?",
+            "Ringworld: sixth planet; its astronomical symbol represents the sickle of a harvest god",
+            "sickle of a harvest god",
+        ),
+    ],
+)
+def test_the_phrase_where_the_questions_words_put_the_answer_answers(
+    question: str, text: str, expected: str
+) -> None:
+    assert best(question, [line(text.split(":")[0], text)]) == expected
+
+
+def test_context_words_without_a_content_word_align_nothing() -> None:
+    """ "… is in which …": "in" alone leads up to anything; no phrase is taken on it."""
+    shape = read_question("This bird is found in which country?")
+    assert aligned(shape, "Kiwi: flightless bird found only in New Zealand") == ["New Zealand"]
+    assert aligned(read_question("This bird is in which country?"), "Kiwi: a bird in New Zealand") == []

@@ -217,10 +217,20 @@ _NAME_OF = re.compile(r"\bthe\s+names?\s+of\s+the\s+")
 # "what does this animal feed on", "what do these birds eat": the object of the verb is asked (a phrase of
 # the entity's entry, "eucalyptus leaves and bark"), not a name.
 _PREDICATE = re.compile(
-    r"^what\s+(?:does|do|did)\s+(?:this|these|that|those|the)\s+(?:[\w-]+\s+){1,2}?([a-z]+)"
+    r"^what\s+(?:does|do|did)\s+(?:this|these|that|those|the)\s+(?:[\w-]+\s+){1,4}?([a-z]+)"
     r"(?:\s+(on|in|with|from|for|at|into|upon))?$"
 )
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
+# "This marsupial is about the size of which farm animal?": the wh-phrase stays where a statement puts
+# the answer, so the words before it lead up to the answer in an entry ("… about the size of a small pig").
+_IN_SITU = re.compile(
+    r"^(?!(?:what|which|who|whom|whose|where|when|why|how)\b)(.+?)\s+(?:which|what|whom)(?:\s+[\w-]+){0,2}$"
+)
+# "What is this drum made of?", "what was this ship named after": a preposition stranded at the end; the
+# words between the verb and it lead up to the answer.
+_STRANDED = re.compile(
+    r"^(?:what|which\s+[\w-]+|whom?)\s+(?:is|are|was|were|does|do|did)\s+(.+\s(?:of|in|on|at|to|from|for|by|with|after|into))$"
+)
 # "… of Kenya, the country where this animal lives", "… in Chile, where this bird breeds": a name the
 # question then describes through the image, in apposition.
 _APPOSITION = re.compile(
@@ -267,6 +277,7 @@ class QuestionShape:
     other_name: bool = False  # "by what other name is this galaxy known?": a name besides the usual one
     kind_of: str = ""  # "what kind of seas …", "what type of galaxy is this": a kind of this noun is asked
     named_unit: str = ""  # the unit the number is asked in: "how many square miles", "…, in degrees"
+    before_answer: str = ""  # the words a statement puts right before the answer: `lead_up`
 
     @property
     def bridges(self) -> list[str]:
@@ -344,7 +355,16 @@ def read_question(question: str) -> QuestionShape:
         other_name=other_name,
         kind_of=_kind_of(lower),
         named_unit=named_unit(lower),
+        before_answer=lead_up(lower),
     )
+
+
+def lead_up(lower: str) -> str:
+    """The words a statement of the answer puts right before it: "the pulsar in this picture lies inside
+    what remnant" → "the pulsar in this picture lies inside"; "what is this drum made of" → "this drum
+    made of"; "" for a question whose wh-word opens it and strands nothing."""
+    match = _IN_SITU.match(lower) or _STRANDED.match(lower)
+    return match.group(1) if match else ""
 
 
 def _kind_of(lower: str) -> str:

@@ -46,6 +46,15 @@ from nodes.extractive.question import (
 )
 
 MAX_OBJECT_WORDS = 6  # words of the phrase a verb takes, at most ("eucalyptus leaves and bark")
+MAX_ALIGNED_WORDS = 4  # words of the phrase the question's lead-up words point at, at most
+ALIGN_CONTEXT_WORDS = 3  # the question's last words before its answer that must lead up to it, at most
+# The phrase after the lead-up words: an optional article, then words up to a clause's end, a word that
+# starts another phrase or a participle ("lying inside the Crab Nebula, …", "made of goatskin stretched …").
+_ALIGNED_PHRASE = re.compile(
+    r"\s+(?:(?:the|a|an)\s+)?((?:[\w'’-]+\s+)*?[\w'’-]+?)(?=\s*(?:[;,.():]|$)|\s+(?:and|or|but|that|which|who"
+    r"|whose|where|when|with|without|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were)\b"
+    r"|\s+[\w-]+(?:ed|ing)\b)"
+)
 MAX_HABITAT_WORDS = 4  # words of a habitat phrase, at most ("shallow tropical seas")
 _HABITAT = re.compile(
     r"\b(?:inhabits?|inhabiting|found\s+in|common\s+in|lives?\s+in|living\s+in)\s+(?:the\s+)?"
@@ -255,7 +264,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return [n for n in reversed(entry_names(text)) if _BINOMIAL.match(n)]
     if kind == "nationality":
         return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
-    names = line_names(line)
+    names = [*aligned(shape, text), *line_names(line)]
     if shape.predicate:
         return verb_objects(text, shape.predicate) + names
     if kind == "named" and shape.type_noun == "place":  # "where is this bird found?": also a habitat
@@ -264,6 +273,32 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         taxa = genera(text) if shape.type_noun == "genus" else []
         return names + taxa + demonym_places(shape, text) + typed_phrases(text, shape.type_noun)
     return names
+
+
+def aligned(shape: QuestionShape, text: str) -> list[str]:
+    """The phrase of `text` that the question's lead-up words put the answer at: "lies inside what
+    remnant" → "Crab Nebula" in "… lying inside the Crab Nebula". The longest run of the question's last
+    words (`ALIGN_CONTEXT_WORDS`, one word of the text allowed between two of them) found in `text` leads
+    up; it must hold a content word, since "in" alone leads up to anything."""
+    words = _TOKEN.findall(shape.before_answer)
+    for size in range(min(ALIGN_CONTEXT_WORDS, len(words)), 0, -1):
+        context = words[-size:]
+        if all(w in STOPWORDS for w in context):
+            return []
+        lead = r"\s+(?:[\w'’-]+\s+)?".join(rf"\b{_loose(w)}" for w in context)
+        found = [m.group(1) for m in compiled(f"(?i:{lead})" + _ALIGNED_PHRASE.pattern).finditer(text)]
+        found = [f for f in found if len(f.split()) <= MAX_ALIGNED_WORDS]
+        if found:
+            return found
+    return []
+
+
+def _loose(word: str) -> str:
+    """A pattern for `word` in any inflection: "lies" → lie…, "represents" → represent…."""
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return re.escape(word[: -len(suffix)]) + r"[\w'’-]*"
+    return re.escape(word) + r"[\w'’-]*"
 
 
 def verb_objects(text: str, predicate: str) -> list[str]:
@@ -483,6 +518,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0  # the candidate already has the form
     if shape.answer_type == "person":
         return person_fit(shape, span, line, lines)
+    if span in aligned(shape, line.text):
+        return 1.0  # where the question's own words put the answer: "lies inside what …" — "inside the X"
     if shape.predicate and span in verb_objects(line.text, shape.predicate):
         return 1.0  # what the asked verb takes: "feeds on eucalyptus leaves"
     if shape.type_noun == "place" and span[:1].islower():
