@@ -498,6 +498,33 @@ def test_a_thing_named_after_an_entity_links_to_it_through_its_own_name(question
     )
 
 
+def test_an_entity_the_question_names_is_no_thing_named_after_its_first_name() -> None:
+    """ "The telescope … is named after the astronomer Edwin Hubble. In what year did Edwin Hubble die?":
+    the anchor is the named person; a king called Edwin is not where his name comes from."""
+    shape = read_question(
+        "The telescope that took this picture is named after the astronomer Edwin Hubble. "
+        "In what year did Edwin Hubble die?"
+    )
+    entries = [
+        ("Hubble", "Hubble, Edwin Hubble: United States astronomer who studied galaxies (1889-1953)"),
+        ("Edwin", "Edwin: king of Northumbria who was converted to Christianity (585-633)"),
+    ]
+    chain = Chain.build("Edwin Hubble", entries, shape)
+    assert "Edwin" not in chain.links
+    assert read_on_chain(shape, chain, entries) == "1953"
+
+
+def test_the_first_query_for_a_named_subject_asks_only_what_the_asking_sentence_asks() -> None:
+    """A scene-setting sentence, then a question about an entity it names: the focused query pairs that
+    entity with the asking sentence's words, not with the scene's ("Earth … one moon like this one")."""
+    question = (
+        "Earth has one moon like this, but Mars has two. Which is the larger of the two satellites of Mars?"
+    )
+    record = "Question names: Mars (match 1.000)\nMars: Mars: the fourth planet; it has two satellites"
+    trajectory = [Iteration(step=0, queries=[], candidates=[], record=record, seconds=0.0, model_seconds=0.0)]
+    assert next_query(question, trajectory, []) == "Mars larger two satellites"
+
+
 def test_an_entry_that_names_the_image_entity_is_a_reverse_link() -> None:
     """A country's entry naming the bird ("the Andean condor appears on its coat of arms") is tied to the
     image's entity; another country's entry that only names the continent the bird's entry links to is

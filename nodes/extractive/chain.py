@@ -20,6 +20,7 @@ from nodes.extractive.anchor import (
     linked_names,
     mentions,
     place_of,
+    same_entity,
 )
 from nodes.extractive.question import TYPE_NOUNS, QuestionShape, head_noun
 from nodes.extractive.spans import (
@@ -127,7 +128,9 @@ class Chain:
         texts = [text for title, text in entries if is_about(title, text, anchor)]
         given = {name.lower() for name in shape.named}
         links = [n for n in linked_names(anchor, texts) if not set(n.lower().split()) <= given]
-        if _NAMED_AFTER.search(shape.text):  # "the country this antelope is named after": Indian → India
+        # "the country this antelope is named after": Indian → India; not for an anchor the question names
+        # ("the telescope is named after Edwin Hubble": the king Edwin is no source of his name)
+        if _NAMED_AFTER.search(shape.text) and not any(same_entity(anchor, n) for n in shape.names):
             sources = [
                 s for s in name_sources(aliases(anchor, texts)) if any(is_about(*e, s) for e in entries)
             ]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from core.state import Iteration
-from nodes.extractive.anchor import definition, is_about, names_in
+from nodes.extractive.anchor import definition, is_about, names_in, same_entity
 from nodes.extractive.chain import Chain, best_anchor
 from nodes.extractive.question import QuestionShape, head_noun, read_question
 from nodes.extractive.record import record_entries
@@ -89,9 +89,15 @@ def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iter
 
 
 def focused_query(shape: QuestionShape, name: str, anchor: str | None) -> str:
-    """ "<name> <what is asked of it>": the whole attribute for the anchor, what is asked of the bridge
-    for any other entity on the chain (the question itself when it asks nothing more specific)."""
-    asked = shape.attribute_text() if name == anchor else shape.asked_text()
+    """ "<name> <what is asked of it>": the whole attribute for the anchor (only what the asking sentence
+    asks, for an anchor that sentence names), what is asked of the bridge for any other entity on the
+    chain (the question itself when it asks nothing more specific)."""
+    if name != anchor:
+        asked = shape.asked_text()
+    elif shape.subject and same_entity(name, shape.subject):
+        asked = shape.asked_of_subject()
+    else:
+        asked = shape.attribute_text()
     return " ".join(f"{name} {asked or shape.text}".split())
 
 

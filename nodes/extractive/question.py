@@ -304,6 +304,14 @@ class QuestionShape:
         """The attribute as a short phrase for queries ("capital country lives")."""
         return " ".join(self.attribute)
 
+    def asked_of_subject(self) -> str:
+        """What the asking sentence asks of the entity it names, without the scene an earlier sentence
+        sets: "Earth has one moon like this. Which is the larger of the two satellites of Mars?" →
+        "larger two satellites"."""
+        named = {w.lower() for w in self.subject.split()}
+        clause = asking_clause(self.text.lower().rstrip("?. "))
+        return " ".join(w for w in asked_words(clause, self.reference) if w not in named)
+
     def asked_text(self) -> str:
         """What is asked of the bridge, as a short phrase ("capital" for the capital of the country
         where this dog lives); the whole attribute when the question has no bridge."""
