@@ -1049,3 +1049,66 @@ def test_context_words_without_a_content_word_align_nothing() -> None:
     shape = read_question("This bird is found in which country?")
     assert aligned(shape, "Kiwi: flightless bird found only in New Zealand") == ["New Zealand"]
     assert aligned(read_question("This bird is in which country?"), "Kiwi: a bird in New Zealand") == []
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "expected"),
+    [
+        # a colour of two parts ("bluish-grey") is one colour, and the one the asked part has
+        (
+            "What colour is this bird's plumage?",
+            "Great blue crane, Grus caerulea: tall wading crane having bluish-grey plumage",
+            "bluish-grey",
+        ),
+        # a genus is the first word of the taxonomic name, listed after the common names
+        (
+            "To which genus does this aromatic herb belong?",
+            "Common thyme, Thymus vulgaris: aromatic Mediterranean herb grown for its leaves",
+            "Thymus",
+        ),
+        # "what does it eat": the object of a compound ("fruit-eating bird")
+        (
+            "What does this big-billed bird mainly eat?",
+            "Hornbill: large fruit-eating bird of tropical Africa and Asia having a huge bill",
+            "fruit",
+        ),
+        # a stranded "as" or "to" leads up to the answer
+        (
+            "What are these small parrots often kept as?",
+            "Lovebird: small African parrot often kept as a pet",
+            "pet",
+        ),
+        (
+            "Which other fruits is this one related to?",
+            "Soursop: tropical American fruit with spiny skin; related to custard apples",
+            "custard apples",
+        ),
+        # "into which sea does X flow": the fronted preposition after the verb, a few words apart
+        (
+            "Into which sea does the Ostra flow?",
+            "Ostra: a river of Norland; flows southward through eastern Tarn into the Caspian",
+            "Caspian",
+        ),
+        # "which country governs …": the agent of the question's verb in the passive
+        (
+            "Which country governs the western half of this island?",
+            "Tasgon: an island north of Australia; the western half is governed by Indonesia and the "
+            "eastern half is Papua New Guinea",
+            "Indonesia",
+        ),
+    ],
+)
+def test_the_span_of_the_asked_form_answers_attribute_questions(
+    question: str, text: str, expected: str
+) -> None:
+    assert best(question, [line(text.split(":")[0].split(",")[0], text)]) == expected
+
+
+def test_a_language_is_the_word_a_gloss_says_is_spoken() -> None:
+    """ "What language is spoken there?" — "the largest Portuguese speaking country"."""
+    lines = [
+        line(
+            "Brazil", "Brazil: the largest Latin American country and the largest Portuguese speaking country"
+        )
+    ]
+    assert best("What language is spoken in Brazil, where this bird lives?", lines) == "Portuguese"

@@ -229,7 +229,8 @@ _IN_SITU = re.compile(
 # "What is this drum made of?", "what was this ship named after": a preposition stranded at the end; the
 # words between the verb and it lead up to the answer.
 _STRANDED = re.compile(
-    r"^(?:what|which\s+[\w-]+|whom?)\s+(?:is|are|was|were|does|do|did)\s+(.+\s(?:of|in|on|at|to|from|for|by|with|after|into))$"
+    r"^(?:what|which(?:\s+[\w-]+){1,2}?|whom?)\s+(?:is|are|was|were|does|do|did)\s+"
+    r"(.+\s(?:of|in|on|at|to|from|for|by|with|after|into|as))$"
 )
 # "… of Kenya, the country where this animal lives", "… in Chile, where this bird breeds": a name the
 # question then describes through the image, in apposition.
@@ -367,10 +368,22 @@ def read_question(question: str) -> QuestionShape:
     )
 
 
+# "Into which sea does the Nile flow?": a preposition fronted with the wh-phrase; a statement puts it
+# after the verb ("the Nile flows … into the Mediterranean").
+_FRONTED = re.compile(
+    r"^(of|in|on|at|to|from|for|by|with|into|onto|through|across|under)\s+(?:which|what)(?:\s+[\w-]+){0,2}?"
+    r"\s+(?:is|are|was|were|does|do|did)\s+(.+)$"
+)
+
+
 def lead_up(lower: str) -> str:
     """The words a statement of the answer puts right before it: "the pulsar in this picture lies inside
     what remnant" → "the pulsar in this picture lies inside"; "what is this drum made of" → "this drum
-    made of"; "" for a question whose wh-word opens it and strands nothing."""
+    made of"; "into which sea does the nile flow" → "the nile flow into"; "" for a question whose wh-word
+    opens it and strands nothing."""
+    fronted = _FRONTED.match(lower)
+    if fronted:
+        return f"{fronted.group(2)} {fronted.group(1)}"
     match = _IN_SITU.match(lower) or _STRANDED.match(lower)
     return match.group(1) if match else ""
 

@@ -48,6 +48,7 @@ from nodes.extractive.question import (
 MAX_OBJECT_WORDS = 6  # words of the phrase a verb takes, at most ("eucalyptus leaves and bark")
 MAX_ALIGNED_WORDS = 4  # words of the phrase the question's lead-up words point at, at most
 ALIGN_CONTEXT_WORDS = 3  # the question's last words before its answer that must lead up to it, at most
+ALIGN_GAP_WORDS = 4  # words of the text between two lead-up words, at most ("flows southward … into")
 # The phrase after the lead-up words: an optional article, then words up to a clause's end, a word that
 # starts another phrase or a participle ("lying inside the Crab Nebula, …", "made of goatskin stretched …").
 _ALIGNED_PHRASE = re.compile(
@@ -258,7 +259,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "number":
         return numbers(text)
     if kind == "colour":
-        return [w for w in _TOKEN.findall(text.lower()) if w in COLOURS]
+        return [w for w in _TOKEN.findall(text.lower()) if is_colour(w)]
     if kind == "scientific_name":  # a gloss lists common names first, the taxonomic name last; the
         # last name of binomial shape comes first, to win a tie with "Snow leopard" (also of that shape)
         return [n for n in reversed(entry_names(text)) if _BINOMIAL.match(n)]
@@ -278,16 +279,19 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
 def aligned(shape: QuestionShape, text: str) -> list[str]:
     """The phrase of `text` that the question's lead-up words put the answer at: "lies inside what
     remnant" → "Crab Nebula" in "… lying inside the Crab Nebula". The longest run of the question's last
-    words (`ALIGN_CONTEXT_WORDS`, one word of the text allowed between two of them) found in `text` leads
-    up; it must hold a content word, since "in" alone leads up to anything."""
+    words (`ALIGN_CONTEXT_WORDS`, a few words of the same clause allowed between two of them) found in
+    `text` leads up; it must hold a content word, since "in" alone leads up to anything. A question asking
+    for a place takes names only ("in which country does it live": not "lives in tropical forests")."""
     words = _TOKEN.findall(shape.before_answer)
     for size in range(min(ALIGN_CONTEXT_WORDS, len(words)), 0, -1):
         context = words[-size:]
         if all(w in STOPWORDS for w in context):
             return []
-        lead = r"\s+(?:[\w'’-]+\s+)?".join(rf"\b{_loose(w)}" for w in context)
+        lead = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}".join(rf"\b{_loose(w)}" for w in context)
         found = [m.group(1) for m in compiled(f"(?i:{lead})" + _ALIGNED_PHRASE.pattern).finditer(text)]
         found = [f for f in found if len(f.split()) <= MAX_ALIGNED_WORDS]
+        if kinds_of(shape.type_noun or "") & PLACE_KINDS:
+            found = [f for f in found if f[:1].isupper()]
         if found:
             return found
     return []
@@ -303,12 +307,14 @@ def _loose(word: str) -> str:
 
 def verb_objects(text: str, predicate: str) -> list[str]:
     """What the question's verb takes in `text`: "feed on" in "…; feeds on eucalyptus leaves and bark" →
-    ["eucalyptus leaves and bark"] (up to the clause's end, a few words at most)."""
+    ["eucalyptus leaves and bark"] (up to the clause's end, a few words at most); "eat" in "a fruit-eating
+    bird" → ["fruit"]."""
     verb, *preposition = predicate.split()
     after_verb = "".join(rf"{re.escape(p)}\s+" for p in preposition)
     verb_form = rf"\b{re.escape(verb)}(?:s|es|ed|ing)?\s+{after_verb}(?:(?:the|a|an)\s+)?"
     found = compiled(verb_form + r"([a-z][\w\s'-]*?)\s*(?=[;,.()]|$)").finditer(text)
-    return [m.group(1) for m in found if len(m.group(1).split()) <= MAX_OBJECT_WORDS]
+    compounds = compiled(rf"\b([a-z]+)-{re.escape(verb)}(?:ing|er|ers)\b").findall(text)  # "fruit-eating"
+    return [*(m.group(1) for m in found if len(m.group(1).split()) <= MAX_OBJECT_WORDS), *compounds]
 
 
 def habitats(text: str) -> list[str]:
@@ -317,9 +323,22 @@ def habitats(text: str) -> list[str]:
     return [m.group(1) for m in _HABITAT.finditer(text) if len(m.group(1).split()) <= MAX_HABITAT_WORDS]
 
 
+def is_colour(word: str) -> bool:
+    """A colour word, or a colour of colour parts: "grey", "bluish-grey", "reddish-brown", "blue-black"."""
+    return all(part in COLOURS or _colourish(part) for part in word.split("-"))
+
+
+def _colourish(word: str) -> bool:
+    """ "bluish", "reddish", "whitish", "greyish": a colour with -ish."""
+    stem = word.removesuffix("ish")
+    return stem != word and bool({stem, stem + "e", stem[:-1]} & COLOURS)
+
+
 def genera(text: str) -> list[str]:
-    """The genus of every binomial the entry lists ("Canis familiaris" → "Canis")."""
-    return list(dict.fromkeys(n.split()[0] for n in entry_names(text) if _BINOMIAL.match(n)))
+    """The genus of every binomial the entry lists ("Canis familiaris" → "Canis"), the last listed first:
+    a gloss lists common names first, and a common name may have the same shape ("Common thyme, Thymus
+    vulgaris")."""
+    return list(dict.fromkeys(n.split()[0] for n in reversed(entry_names(text)) if _BINOMIAL.match(n)))
 
 
 def demonym_places(shape: QuestionShape, text: str) -> list[str]:
@@ -520,6 +539,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return person_fit(shape, span, line, lines)
     if span in aligned(shape, line.text):
         return 1.0  # where the question's own words put the answer: "lies inside what …" — "inside the X"
+    if shape.type_noun == "language" and re.search(rf"\b{re.escape(span)}[- ]speaking\b", line.text):
+        return 1.0  # "the largest Portuguese speaking country"
     if shape.predicate and span in verb_objects(line.text, shape.predicate):
         return 1.0  # what the asked verb takes: "feeds on eucalyptus leaves"
     if shape.type_noun == "place" and span[:1].islower():
