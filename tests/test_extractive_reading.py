@@ -1112,3 +1112,47 @@ def test_a_language_is_the_word_a_gloss_says_is_spoken() -> None:
         )
     ]
     assert best("What language is spoken in Brazil, where this bird lives?", lines) == "Portuguese"
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "expected"),
+    [
+        # "look like those of which animal": "like an ox", without the pronoun standing in for the noun
+        (
+            "The horns of this antelope look like those of which animal?",
+            "Brindled gnu: large African antelope having horns like an ox and a long tufted tail",
+            "ox",
+        ),
+        # the question's noun, the gloss's adjective: "independence from" — "independent from Spain"
+        (
+            "This country won its independence from which European nation?",
+            "Mexico: a republic in southern North America; became independent from Spain in 1810",
+            "Spain",
+        ),
+    ],
+)
+def test_lead_up_words_in_another_form_still_lead_up(question: str, text: str, expected: str) -> None:
+    assert best(question, [line(text.split(":")[0], text)]) == expected
+
+
+def test_where_an_animal_lives_may_be_a_continent() -> None:
+    """ "Where does this animal live?": a continent its entry names is a place, ahead of one that a
+    linked continent's entry names in passing."""
+    lines = [
+        line("Snow goat", "Snow goat: sure-footed mammal of mountainous northwestern North America"),
+        line("North America", "North America: a continent connected to South America by an isthmus", 0.85),
+    ]
+    assert best("Where in the world does this sure-footed animal live?", lines, own=("Snow goat",)) == (
+        "North America"
+    )
+
+
+def test_a_fronted_preposition_after_a_copula_leads_up_to_nothing() -> None:
+    """ "In which hemisphere is the constellation that contains this cluster?": the words before "in" in a
+    statement end the relative clause ("… contains this cluster is in"), so "cluster in the
+    constellation Cancer" says nothing of the hemisphere."""
+    assert (
+        read_question("In which hemisphere is the constellation that contains this cluster?").before_answer
+        == ""
+    )
+    assert read_question("Into which sea does the Ostra flow?").before_answer == "the ostra flow into"

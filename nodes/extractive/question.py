@@ -369,11 +369,17 @@ def read_question(question: str) -> QuestionShape:
 
 
 # "Into which sea does the Nile flow?": a preposition fronted with the wh-phrase; a statement puts it
-# after the verb ("the Nile flows … into the Mediterranean").
+# after the verb ("the Nile flows … into the Mediterranean"). Not after a copula: in "in which hemisphere
+# is the constellation that contains this cluster" the words before the preposition end a relative clause.
 _FRONTED = re.compile(
     r"^(of|in|on|at|to|from|for|by|with|into|onto|through|across|under)\s+(?:which|what)(?:\s+[\w-]+){0,2}?"
-    r"\s+(?:is|are|was|were|does|do|did)\s+(.+)$"
+    r"\s+(?:does|do|did)\s+(.+)$"
 )
+
+
+# "look like those of which animal": a pronoun standing in for the asked noun, which a statement drops
+# ("horns like an ox").
+_STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
 
 
 def lead_up(lower: str) -> str:
@@ -385,7 +391,7 @@ def lead_up(lower: str) -> str:
     if fronted:
         return f"{fronted.group(2)} {fronted.group(1)}"
     match = _IN_SITU.match(lower) or _STRANDED.match(lower)
-    return match.group(1) if match else ""
+    return _STAND_IN.sub("", match.group(1)) if match else ""
 
 
 def _kind_of(lower: str) -> str:

@@ -91,7 +91,9 @@ SYNONYMS: dict[str, frozenset[str]] = {
     "kingdom": _KINGDOM_KINDS,
     "city": word_set("city capital town port metropolis municipality"),
     "town": word_set("town city village"),
-    "place": word_set("city town village country nation republic kingdom region state province island port"),
+    "place": word_set(
+        "city town village country nation republic kingdom region state province island port continent"
+    ),
     "region": word_set("region area province territory state district"),
     "ocean": word_set("ocean sea"),
     "sea": word_set("sea ocean"),
@@ -299,7 +301,7 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
 
 def _loose(word: str) -> str:
     """A pattern for `word` in any inflection: "lies" → lie…, "represents" → represent…."""
-    for suffix in ("ing", "ed", "es", "s"):
+    for suffix in ("ence", "ance", "ing", "ed", "es", "s"):  # "independence" → independ… ("independent")
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return re.escape(word[: -len(suffix)]) + r"[\w'’-]*"
     return re.escape(word) + r"[\w'’-]*"
