@@ -1156,3 +1156,33 @@ def test_a_fronted_preposition_after_a_copula_leads_up_to_nothing() -> None:
         == ""
     )
     assert read_question("Into which sea does the Ostra flow?").before_answer == "the ostra flow into"
+
+
+def test_a_date_question_takes_the_whole_date_a_gloss_gives() -> None:
+    """ "On what date …": "July 20, 1969" (or "20 July 1969"), not the year alone; the year when no day
+    is given."""
+    question = "On what date did the programme this craft belonged to first land on the Moon?"
+    stated = [line("Selene program", 'Selene program: flights to the Moon; "first landing on July 20, 1969"')]
+    assert best(question, stated) == "July 20, 1969"
+    british = [line("Selene program", "Selene program: flights to the Moon; first landing on 20 July 1969")]
+    assert best(question, british) == "20 July 1969"
+    assert best(
+        question, [line("Selene program", "Selene program: flights to the Moon from 1961 to 1972")]
+    ) in (
+        "1961",
+        "1972",
+    )
+
+
+def test_the_kind_asked_is_read_in_the_asking_sentence_not_in_a_relative_clause_before_it() -> None:
+    """ "…, which includes the Bering Sea. Which strait connects …?": the relative "which" of the scene
+    sentence asks nothing; the strait is the kind asked, and the passive agent of the question's verb
+    answers."""
+    question = (
+        "This seal lives in the northern Pacific, which includes the Bering Sea. "
+        "Which strait connects the Bering Sea to the Arctic Ocean?"
+    )
+    assert read_question(question).type_noun == "strait"
+    text = "Bering Sea: part of the North Pacific; connected to the Arctic Ocean by the Bering Strait"
+    assert best(question, [line("Bering Sea", text)]) == "Bering Strait"
+    assert read_question("What is the height of Mt. Fuji in metres?").measured

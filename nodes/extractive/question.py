@@ -267,6 +267,9 @@ class QuestionShape:
     named: list[str] = field(default_factory=list)  # names the question itself mentions
     names: list[str] = field(default_factory=list)  # the same as whole spans ("Ursa Major"): `named_entities`
     year_role: Literal["start", "end"] | None = None  # born → first year of a range, died → last
+    asks_date: bool = (
+        False  # "on what date …": a day of a year ("July 20, 1969"), when the evidence gives one
+    )
     bridge: str = ""  # a thing the question describes through the image ("the country where this … lives")
     asked: list[str] = field(default_factory=list)  # attribute words outside the bridge's description
     outer: list[str] = field(default_factory=list)  # descriptions around the bridge's ("the empress who …")
@@ -324,7 +327,7 @@ def read_question(question: str) -> QuestionShape:
     text = " ".join(question.split())
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
-    answer_type, type_noun = expected_type(lower)
+    answer_type, type_noun = expected_type(asked_sentence(lower))
     other_name = bool(_OTHER_NAME.search(lower))
     if other_name or (answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun)):
         answer_type, type_noun = "identity", None
@@ -354,6 +357,7 @@ def read_question(question: str) -> QuestionShape:
         named=question_names(text),
         names=named_entities(text),
         year_role=_year_role(lower),
+        asks_date=bool(_ASKS_DATE.search(lower)),
         bridge=bridge,
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
         described=asked_words(plain[start:end], reference) if bridge else [],
@@ -518,6 +522,14 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     if noun in {"person", "painter", "artist", "writer", "author", "scientist", "astronomer", "inventor"}:
         return "person", noun
     return "named", noun
+
+
+def asked_sentence(lower: str) -> str:
+    """The sentence whose wh-word asks, where the answer's type is read: the last one when it has a
+    wh-word ("this seal lives in the pacific, which includes the bering sea. which strait …": not the
+    relative "which includes"), else the whole question ("what is the height of mt. fuji")."""
+    last = asking_clause(lower)
+    return last if _WH_WORD.search(last) else lower
 
 
 def asking_clause(lower: str) -> str:
@@ -706,6 +718,10 @@ def _measured(lower: str) -> str:
     """The quantity a measure question asks for ("how far" → "far"), or ""."""
     match = _MEASURE.search(lower)
     return next((group for group in match.groups() if group), "") if match else ""
+
+
+_WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b")
+_ASKS_DATE = re.compile(r"\b(?:what|which)\s+(?:date|day)\b")
 
 
 def _year_role(lower: str) -> Literal["start", "end"] | None:

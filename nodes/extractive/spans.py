@@ -131,6 +131,9 @@ ORDINAL_WORDS = {
     "seventh": "7th", "eighth": "8th", "ninth": "9th", "tenth": "10th", "eleventh": "11th", "twelfth": "12th",
 }  # fmt: skip
 _YEAR = re.compile(r"(?<![\d,.])\b(\d{3,4})\b(?![,.]\d)(?:\s*(?:AD|BC|BCE|CE)\b)?")  # not "384" of "384,400"
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_DATE = re.compile(rf"\b{_MONTH}\s+\d{{1,2}},?\s+\d{{3,4}}\b|\b\d{{1,2}}\s+{_MONTH}\s+\d{{3,4}}\b")
+YEAR_FOR_DATE_FIT = 0.5  # a year alone, when the question asks for a date the evidence may give in full
 _YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})\)")
 _NUMBER = re.compile(r"(?:(?<![\w.])[−-])?\b\d[\d,]*(?:\.\d+)?\b")
 # A capitalised word inside a sentence right before a numeral: the numeral ends a name ("by Falcon 9").
@@ -251,7 +254,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     text = line.text
     kind = shape.answer_type
     if kind == "year":
-        return years(text, shape.year_role)
+        return [*(_DATE.findall(text) if shape.asks_date else []), *years(text, shape.year_role)]
     if kind == "ordinal":
         return ordinals(text)
     if kind == "number" and shape.named_unit:  # the question names the unit: the number alone answers
@@ -530,6 +533,8 @@ def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]
 
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
     """How well the evidence says `span` is the kind of answer the question asks for."""
+    if shape.answer_type == "year" and shape.asks_date:  # "on what date": "July 20, 1969" over "1969"
+        return 1.0 if _DATE.fullmatch(span) else YEAR_FOR_DATE_FIT
     if shape.answer_type == "year" and shape.year_role:  # "died" → a life range "(1853-1890)" says it best
         in_range = any(span in pair for pair in _YEAR_RANGE.findall(line.text))
         return 1.0 if in_range else 0.5
