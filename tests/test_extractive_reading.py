@@ -1186,3 +1186,19 @@ def test_the_kind_asked_is_read_in_the_asking_sentence_not_in_a_relative_clause_
     text = "Bering Sea: part of the North Pacific; connected to the Arctic Ocean by the Bering Strait"
     assert best(question, [line("Bering Sea", text)]) == "Bering Strait"
     assert read_question("What is the height of Mt. Fuji in metres?").measured
+
+
+def test_the_agent_of_the_questions_verb_in_the_passive_answers_a_named_question() -> None:
+    """ "Which country governs the western part of X?" — "the western part is governed by Indonesia",
+    over a country the same line names otherwise."""
+    question = "Animals like this one live on Tasgon too. Which country governs the western part of Tasgon?"
+    text = "Tasgon: an island north of Australia; the western part is governed by Indonesia"
+    assert best(question, [line("Tasgon", text)]) == "Indonesia"
+
+
+def test_a_scene_sentence_before_a_fronted_question_does_not_hide_its_lead_up() -> None:
+    """ "The Ostra flows through Norland. Into which sea does the Ostra flow?": the asking sentence's
+    fronted preposition still leads up to the answer."""
+    question = "The Ostra flows through Norland, home of this animal. Into which sea does the Ostra flow?"
+    text = "Ostra, Ostra River: a river of Norland; flows southward through eastern Tarn into the Caspian"
+    assert best(question, [line("Ostra", text)]) == "Caspian"

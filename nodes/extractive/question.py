@@ -348,6 +348,7 @@ def read_question(question: str) -> QuestionShape:
     subject, in_apposition = named_subject(text)
     if in_apposition:
         bridge = ""  # "the capital of Kenya, the country where this animal lives": the bridge is named
+    predicate = _predicate(lower) if answer_type == "named" and not type_noun else ""
     return QuestionShape(
         text=text,
         answer_type=answer_type,
@@ -363,12 +364,12 @@ def read_question(question: str) -> QuestionShape:
         described=asked_words(plain[start:end], reference) if bridge else [],
         asked=[w for w in attribute if w in outside] + [w for w in outside if w in RELATION_WORDS],
         measured=_measured(lower),
-        predicate=_predicate(lower) if answer_type == "named" and not type_noun else "",
+        predicate=predicate,
         subject=subject,
         other_name=other_name,
         kind_of=_kind_of(lower),
         named_unit=named_unit(lower),
-        before_answer=lead_up(lower),
+        before_answer="" if predicate else lead_up(asking_clause(lower)),  # a verb's object says it whole
     )
 
 

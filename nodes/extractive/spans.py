@@ -167,6 +167,7 @@ OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
 LOCATIVE_FIT = 0.35  # a name after "in", "at", "near" or "from", when a place is asked for
 DEFINED_FIT = 0.9  # the span's own entry defines it with the asked kind at its head
 ASKED_VERB_AGENT_FIT = 1.25  # the agent of the question's own verb, in the passive ("discovered by X")
+ALIGNED_FIT = 1.25  # the phrase the question's own words lead up to ("won its independence from" — "Spain")
 # Irregular past tenses a question asks with, as the participle a gloss states the deed with.
 PARTICIPLES = {
     "slew": "slain", "slay": "slain", "wrote": "written", "write": "written", "drew": "drawn",
@@ -545,7 +546,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if shape.answer_type == "person":
         return person_fit(shape, span, line, lines)
     if span in aligned(shape, line.text):
-        return 1.0  # where the question's own words put the answer: "lies inside what …" — "inside the X"
+        return ALIGNED_FIT  # where the question's own words put the answer: "lies inside what …" — "inside X"
+    verb = agent_verb(span, line.text) if shape.answer_type == "named" else ""
+    if verb and is_asked_verb(shape, verb):
+        return ASKED_VERB_AGENT_FIT  # "which country governs …" — "governed by Indonesia"
     if shape.type_noun == "language" and re.search(rf"\b{re.escape(span)}[- ]speaking\b", line.text):
         return 1.0  # "the largest Portuguese speaking country"
     if shape.predicate and span in verb_objects(line.text, shape.predicate):
@@ -801,15 +805,25 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
     """People: named after "by" — most of all after the question's own verb ("who rescued …" —
     "rescued by Perseus", not "sent by Poseidon"; "who slew him" — "slain by Artemis") — or with a
     life range or occupation in their own entry, or full names."""
-    agent = re.search(rf"\b([\w-]+)\s+by\s+{re.escape(span)}", line.text)
-    if agent:
-        verb = PARTICIPLES.get(agent.group(1).lower(), agent.group(1).lower())
-        asked = [PARTICIPLES.get(w, w) for w in shape.asked]
-        return ASKED_VERB_AGENT_FIT if any(_same_stem(verb, w) for w in asked) else 1.0
+    verb = agent_verb(span, line.text)
+    if verb:
+        return ASKED_VERB_AGENT_FIT if is_asked_verb(shape, verb) else 1.0
     for other in lines:
         if is_entry_of(span, other) and re.search(r"\(\d{3,4}\s*[-–]\s*\d{3,4}\)|\bborn\b", other.text):
             return 0.9
     return 0.6 if len(span.split()) >= 2 else UNKNOWN_TYPE_FIT
+
+
+def agent_verb(span: str, text: str) -> str:
+    """The participle `span` is the agent of in `text` ("governed by Indonesia" → "governed"), else ""."""
+    agent = re.search(rf"\b([\w-]+)\s+by\s+(?:the\s+)?{re.escape(span)}\b", text)
+    return PARTICIPLES.get(agent.group(1).lower(), agent.group(1).lower()) if agent else ""
+
+
+def is_asked_verb(shape: QuestionShape, verb: str) -> bool:
+    """Whether `verb` is the question's own verb, in any form ("slain" for "slew", "governed" for
+    "governs")."""
+    return any(_same_stem(verb, PARTICIPLES.get(w, w)) for w in shape.asked)
 
 
 def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | None = None) -> float:
