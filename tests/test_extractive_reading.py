@@ -30,7 +30,15 @@ from nodes.extractive.followup import chain_resolved, next_query
 from nodes.extractive.question import QuestionShape, named_entities, read_question
 from nodes.extractive.reader import kind_of_individual, other_name
 from nodes.extractive.record import record_entries
-from nodes.extractive.spans import UNIT_FAMILIES, EvidenceLine, aligned, kind_words, rank_spans, units_of
+from nodes.extractive.spans import (
+    UNIT_FAMILIES,
+    EvidenceLine,
+    aligned,
+    kind_words,
+    rank_spans,
+    type_fit,
+    units_of,
+)
 from tests.graph_kit import (
     TEST_IMAGE_EMBEDDER,
     TEST_MODEL,
@@ -1193,7 +1201,9 @@ def test_the_agent_of_the_questions_verb_in_the_passive_answers_a_named_question
     over a country the same line names otherwise."""
     question = "Animals like this one live on Tasgon too. Which country governs the western part of Tasgon?"
     text = "Tasgon: an island north of Australia; the western part is governed by Indonesia"
-    assert best(question, [line("Tasgon", text)]) == "Indonesia"
+    shape, lines = read_question(question), [line("Tasgon", text)]
+    assert best(question, lines) == "Indonesia"
+    assert type_fit(shape, "Indonesia", lines[0], lines) > type_fit(shape, "Australia", lines[0], lines)
 
 
 def test_a_scene_sentence_before_a_fronted_question_does_not_hide_its_lead_up() -> None:
