@@ -1212,3 +1212,23 @@ def test_a_scene_sentence_before_a_fronted_question_does_not_hide_its_lead_up() 
     question = "The Ostra flows through Norland, home of this animal. Into which sea does the Ostra flow?"
     text = "Ostra, Ostra River: a river of Norland; flows southward through eastern Tarn into the Caspian"
     assert best(question, [line("Ostra", text)]) == "Caspian"
+
+
+def test_the_same_kind_as_the_images_thing_is_a_bridge() -> None:
+    """ "Which pattern of stars lies in the same constellation as this galaxy?": the constellation is the
+    bridge, and an entry of the asked kind in it answers ("a group of seven bright stars in …"), not a
+    person another galaxy's entry names."""
+    question = read_question("Which pattern of bright stars lies in the same constellation as this galaxy?")
+    assert question.bridge.split()[-1] == "constellation"
+    entries = [
+        (
+            "Pinwheel Galaxy",
+            "Pinwheel Galaxy, Messier 101: a face-on spiral galaxy in the constellation Ursa Major.",
+        ),
+        (
+            "Messier 81",
+            "Messier 81: a spiral galaxy in the constellation Ursa Major, discovered by Johann Bode",
+        ),
+        ("Big Dipper", "Big Dipper, Plough: a group of seven bright stars in the constellation Ursa Major"),
+    ]
+    assert read_on_chain(question, Chain.build("Pinwheel Galaxy", entries, question), entries) == "Big Dipper"

@@ -111,7 +111,7 @@ _REFERENCE_IN = re.compile(
 )
 _BRIDGE = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(that|which|where|whose|who|of|containing|holding|"
-    r"with|around|(?:in|on|from|to|of|at|by)\s+which)\b(?:(?!\bthe\b)[^?])*?\s)?(?:this|these)\b"
+    r"with|around|as|(?:in|on|from|to|of|at|by)\s+which)\b(?:(?!\bthe\b)[^?])*?\s)?(?:this|these)\b"
 )
 # A relative clause with a noun phrase of its own before the image's thing ("the country where the method
 # of making this drink was developed"): tried only when `_BRIDGE` finds no nearer description.

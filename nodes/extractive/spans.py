@@ -103,6 +103,7 @@ SYNONYMS: dict[str, frozenset[str]] = {
     "company": word_set("company corporation manufacturer firm maker"),
     "museum": word_set("museum gallery"),
     "group": word_set("group cluster asterism"),
+    "pattern": word_set("pattern group asterism"),  # "which pattern of stars": "a group of seven stars"
     "moon": word_set("moon moons satellite satellites"),
     "currency": word_set("currency money unit"),
     "service": word_set("service navy army force corps guard marines"),
