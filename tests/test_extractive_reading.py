@@ -36,6 +36,7 @@ from nodes.extractive.spans import (
     aligned,
     kind_words,
     rank_spans,
+    relation,
     type_fit,
     units_of,
 )
@@ -1232,3 +1233,24 @@ def test_the_same_kind_as_the_images_thing_is_a_bridge() -> None:
         ("Big Dipper", "Big Dipper, Plough: a group of seven bright stars in the constellation Ursa Major"),
     ]
     assert read_on_chain(question, Chain.build("Pinwheel Galaxy", entries, question), entries) == "Big Dipper"
+
+
+def test_an_entry_whose_alias_states_the_relation_ties_to_the_chain_before_its_definition() -> None:
+    """ "Novaport, capital of Veldia: Veldia's gleaming new capital": the alias ties the capital to the
+    bridge even though the definition opens with the same name."""
+    question = read_question("This fruit is named after a country. Which city is that country's new capital?")
+    text = "Novaport, capital of Veldia: Veldia's gleaming new capital"
+    assert relation(question, "Novaport", [line("Novaport", text)], ["Veldia"]) > 0
+
+
+def test_a_named_subject_leaves_the_scene_sentences_description_aside() -> None:
+    """ "Corinth was one of the city-states that struck coins like this. Which god is Corinth named
+    after?": the asking sentence names what it asks about; the city-states are no bridge, so what
+    Corinth's entry names is not ruled out as a bridge would be."""
+    question = read_question(
+        "Corinth was one of the city-states that struck coins like this. Which god is Corinth named after?"
+    )
+    assert question.subject == "Corinth" and question.bridge == ""
+    entries = [("Corinth", "Corinth: an ancient city-state of Greece named after the sea god Korinthos")]
+    chain = Chain.build("Corinth", entries, question)
+    assert read_on_chain(question, chain, entries) == "Korinthos"

@@ -346,8 +346,11 @@ def read_question(question: str) -> QuestionShape:
     attribute = [] if answer_type == "identity" else asked_words(lower, reference)
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
     subject, in_apposition = named_subject(text)
-    if in_apposition:
-        bridge = ""  # "the capital of Kenya, the country where this animal lives": the bridge is named
+    if subject:
+        # "the capital of Kenya, the country where this animal lives": the bridge is named; "Athens was one
+        # of the city-states that struck money like this. Which goddess is Athens named after?": the asking
+        # sentence names what it asks about, and the scene sentence's description leads nowhere
+        bridge = ""
     predicate = _predicate(lower) if answer_type == "named" and not type_noun else ""
     return QuestionShape(
         text=text,

@@ -288,7 +288,8 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     remnant" → "Crab Nebula" in "… lying inside the Crab Nebula". The longest run of the question's last
     words (`ALIGN_CONTEXT_WORDS`, a few words of the same clause allowed between two of them) found in
     `text` leads up; it must hold a content word, since "in" alone leads up to anything. A question asking
-    for a place takes names only ("in which country does it live": not "lives in tropical forests")."""
+    for a place takes names only ("in which country does it live": not "lives in tropical forests"); a
+    name after words of its kind stands alone ("named after the sea god Korinthos" → "Korinthos")."""
     words = _TOKEN.findall(shape.before_answer)
     for size in range(min(ALIGN_CONTEXT_WORDS, len(words)), 0, -1):
         context = words[-size:]
@@ -296,12 +297,16 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
             return []
         lead = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}".join(rf"\b{_loose(w)}" for w in context)
         found = [m.group(1) for m in compiled(f"(?i:{lead})" + _ALIGNED_PHRASE.pattern).finditer(text)]
-        found = [f for f in found if len(f.split()) <= MAX_ALIGNED_WORDS]
+        found = [_NAME_TAIL.sub(r"\1", f) for f in found if len(f.split()) <= MAX_ALIGNED_WORDS]
         if kinds_of(shape.type_noun or "") & PLACE_KINDS:
             found = [f for f in found if f[:1].isupper()]
         if found:
             return found
     return []
+
+
+# "the sea god Korinthos", "the constellation Cancer": a name after words that only say its kind.
+_NAME_TAIL = re.compile(r"^[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)*\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)$")
 
 
 def _loose(word: str) -> str:
@@ -664,7 +669,8 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
     for line in lines:
         if not is_entry_of(span, line) or not kinds & kind_words(line.text):
             continue
-        words = " ".join([*kind_aliases(line.text), definition(line.text)]).split()
+        # "; " keeps an alias's last name apart from a definition's first ("capital of Malaysia; Malaysia's")
+        words = "; ".join([*kind_aliases(line.text), definition(line.text)]).split()
         for i, word in enumerate(words):
             if word.lower().strip(",;") not in kinds or not _tied(words, i, chain):
                 continue
