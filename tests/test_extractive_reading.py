@@ -1254,3 +1254,19 @@ def test_a_named_subject_leaves_the_scene_sentences_description_aside() -> None:
     entries = [("Corinth", "Corinth: an ancient city-state of Greece named after the sea god Korinthos")]
     chain = Chain.build("Corinth", entries, question)
     assert read_on_chain(question, chain, entries) == "Korinthos"
+
+
+def test_of_in_the_lead_up_binds_to_the_word_before_it() -> None:
+    """ "a painter of which movement": "painter noted for his use of color" leads up to nothing — the
+    words between "painter" and "of" would make "color" the movement."""
+    shape = read_question("Van Gogh painted this canvas. He is counted as a painter of which movement?")
+    assert aligned(shape, "van Gogh: Dutch Post-impressionist painter noted for his use of color") == []
+    assert aligned(shape, "Monet: French painter of the Impressionist movement") == ["Impressionist movement"]
+
+
+def test_the_object_of_the_questions_verb_answers_which_thing_it_asks() -> None:
+    """ "Which dynasty did he establish?": the phrase right after the verb in the entry ("established the
+    Ilkhan dynasty"), over the names of relatives and places the entry also gives."""
+    question = "Hulagu built a capital where this palace stands. Which dynasty did he establish?"
+    text = "Hulagu Khan: Mongol ruler, grandson of Genghis Khan; established the Ilkhan dynasty at Tabriz"
+    assert best(question, [line("Hulagu Khan", text)]) == "Ilkhan dynasty"

@@ -385,6 +385,9 @@ _FRONTED = re.compile(
 )
 
 
+# "Which dynasty did he establish?", "which river does this bridge cross": the verb's object is asked;
+# a statement puts it right after the verb ("he established the Yuan dynasty").
+_OBJECT_ASKED = re.compile(r"^(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|did)\s+(.+\s([a-z]+))$")
 # "look like those of which animal": a pronoun standing in for the asked noun, which a statement drops
 # ("horns like an ox").
 _STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
@@ -393,13 +396,18 @@ _STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
 def lead_up(lower: str) -> str:
     """The words a statement of the answer puts right before it: "the pulsar in this picture lies inside
     what remnant" → "the pulsar in this picture lies inside"; "what is this drum made of" → "this drum
-    made of"; "into which sea does the nile flow" → "the nile flow into"; "" for a question whose wh-word
-    opens it and strands nothing."""
+    made of"; "into which sea does the nile flow" → "the nile flow into"; "which dynasty did he establish"
+    → "he establish"; "" for a question whose wh-word opens it and strands nothing."""
     fronted = _FRONTED.match(lower)
     if fronted:
         return f"{fronted.group(2)} {fronted.group(1)}"
     match = _IN_SITU.match(lower) or _STRANDED.match(lower)
-    return _STAND_IN.sub("", match.group(1)) if match else ""
+    if match:
+        return _STAND_IN.sub("", match.group(1))
+    asked_object = _OBJECT_ASKED.match(lower)
+    if asked_object and asked_object.group(2) not in _GENERIC_VERBS | _PREDICATE_VERBS_NOT:
+        return asked_object.group(1)
+    return ""
 
 
 def _kind_of(lower: str) -> str:

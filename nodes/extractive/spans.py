@@ -49,6 +49,7 @@ MAX_OBJECT_WORDS = 6  # words of the phrase a verb takes, at most ("eucalyptus l
 MAX_ALIGNED_WORDS = 4  # words of the phrase the question's lead-up words point at, at most
 ALIGN_CONTEXT_WORDS = 3  # the question's last words before its answer that must lead up to it, at most
 ALIGN_GAP_WORDS = 4  # words of the text between two lead-up words, at most ("flows southward … into")
+_GAP = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}"
 # The phrase after the lead-up words: an optional article, then words up to a clause's end, a word that
 # starts another phrase or a participle ("lying inside the Crab Nebula, …", "made of goatskin stretched …").
 _ALIGNED_PHRASE = re.compile(
@@ -295,7 +296,9 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
         context = words[-size:]
         if all(w in STOPWORDS for w in context):
             return []
-        lead = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}".join(rf"\b{_loose(w)}" for w in context)
+        lead = rf"\b{_loose(context[0])}" + "".join(
+            (r"\s+" if word == "of" else _GAP) + rf"\b{_loose(word)}" for word in context[1:]
+        )  # "of" binds to the word before it: "painter of", never "painter noted for his use of"
         found = [m.group(1) for m in compiled(f"(?i:{lead})" + _ALIGNED_PHRASE.pattern).finditer(text)]
         found = [_NAME_TAIL.sub(r"\1", f) for f in found if len(f.split()) <= MAX_ALIGNED_WORDS]
         if kinds_of(shape.type_noun or "") & PLACE_KINDS:
