@@ -37,6 +37,7 @@ from nodes.extractive.spans import (
     kind_words,
     rank_spans,
     relation,
+    trim,
     type_fit,
     units_of,
 )
@@ -1270,3 +1271,17 @@ def test_the_object_of_the_questions_verb_answers_which_thing_it_asks() -> None:
     question = "Hulagu built a capital where this palace stands. Which dynasty did he establish?"
     text = "Hulagu Khan: Mongol ruler, grandson of Genghis Khan; established the Ilkhan dynasty at Tabriz"
     assert best(question, [line("Hulagu Khan", text)]) == "Ilkhan dynasty"
+
+
+@pytest.mark.parametrize(
+    ("question", "span", "trimmed"),
+    [
+        ("Which Lagrange point is this spacecraft near?", "Sun-Earth L1 Lagrange", "Sun-Earth L1"),
+        ("Into which sea does the Nile flow?", "Nile River", "Nile River"),  # not the kind word alone
+        ("Which movement did Gogh belong to?", "Vincent van Gogh", "Vincent van Gogh"),  # not cut at "van"
+    ],
+)
+def test_a_name_the_question_gives_is_trimmed_only_when_a_name_remains(
+    question: str, span: str, trimmed: str
+) -> None:
+    assert trim(read_question(question), span) == trimmed

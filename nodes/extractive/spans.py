@@ -375,7 +375,14 @@ def trim(shape: QuestionShape, span: str) -> str:
             words = words[: -len(given)]
         if len(words) > len(given) and [w.lower() for w in words[: len(given)]] == given:
             words = words[len(given) :]
-    return " ".join(words)
+    return " ".join(words) if _stands_alone(words) else span
+
+
+def _stands_alone(words: Sequence[str]) -> bool:
+    """Whether a trimmed name still names something: not a kind word alone ("Nile River" → "River" for a
+    question naming the Nile) nor a name cut after a particle ("Vincent van Gogh" → "Vincent van")."""
+    lone_kind = len(words) == 1 and words[0].lower() in TYPE_NOUNS
+    return bool(words) and not lone_kind and not words[-1][:1].islower()
 
 
 def line_names(line: EvidenceLine) -> list[str]:
