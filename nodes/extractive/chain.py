@@ -129,7 +129,7 @@ class Chain:
         given = {name.lower() for name in shape.named}
         links = [n for n in linked_names(anchor, texts) if not set(n.lower().split()) <= given]
         # "the country this antelope is named after": Indian → India; not for an anchor the question names
-        # ("the telescope is named after Edwin Hubble": the king Edwin is no source of his name)
+        # ("the probe is named after the astronomer Anna Vogel": a queen Anna is no source of her name)
         if _NAMED_AFTER.search(shape.text) and not any(same_entity(anchor, n) for n in shape.names):
             sources = [
                 s for s in name_sources(aliases(anchor, texts)) if any(is_about(*e, s) for e in entries)
@@ -211,7 +211,7 @@ class Chain:
 def name_sources(names: Iterable[str]) -> list[str]:
     """What a name may be named after: each capitalised word of a longer name, as a place for a
     demonym ("Indian blackbuck" → India, "Arabian camel" → Arabia) or without an adjective ending
-    ("Magellanic penguin" → Magellan), else as it stands ("Fuji apple" → Fuji)."""
+    ("Tasmanic skink" → Tasman), else as it stands ("Orla apple" → Orla)."""
     sources: list[str] = []
     for name in sorted(names):
         words = bare(name).split()

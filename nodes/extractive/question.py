@@ -222,7 +222,7 @@ _PREDICATE = re.compile(
 )
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
 # "This marsupial is about the size of which farm animal?": the wh-phrase stays where a statement puts
-# the answer, so the words before it lead up to the answer in an entry ("… about the size of a small pig").
+# the answer, so the words before it lead up to the answer in an entry ("… about the size of a small goat").
 _IN_SITU = re.compile(
     r"^(?!(?:what|which|who|whom|whose|where|when|why|how)\b)(.+?)\s+(?:which|what|whom)(?:\s+[\w-]+){0,2}$"
 )
@@ -268,7 +268,7 @@ class QuestionShape:
     names: list[str] = field(default_factory=list)  # the same as whole spans ("Ursa Major"): `named_entities`
     year_role: Literal["start", "end"] | None = None  # born → first year of a range, died → last
     asks_date: bool = (
-        False  # "on what date …": a day of a year ("July 20, 1969"), when the evidence gives one
+        False  # "on what date …": a day of a year ("March 3, 1921"), when the evidence gives one
     )
     bridge: str = ""  # a thing the question describes through the image ("the country where this … lives")
     asked: list[str] = field(default_factory=list)  # attribute words outside the bridge's description
@@ -310,8 +310,8 @@ class QuestionShape:
 
     def asked_of_subject(self) -> str:
         """What the asking sentence asks of the entity it names, without the scene an earlier sentence
-        sets: "Earth has one moon like this. Which is the larger of the two satellites of Mars?" →
-        "larger two satellites"."""
+        sets: "Earth has one moon like this. Which is the larger of the two moons of Ulmo?" →
+        "larger two moons"."""
         named = {w.lower() for w in self.subject.split()}
         clause = asking_clause(self.text.lower().rstrip("?. "))
         return " ".join(w for w in asked_words(clause, self.reference) if w not in named)
@@ -347,8 +347,8 @@ def read_question(question: str) -> QuestionShape:
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
     subject, in_apposition = named_subject(text)
     if subject:
-        # "the capital of Kenya, the country where this animal lives": the bridge is named; "Athens was one
-        # of the city-states that struck money like this. Which goddess is Athens named after?": the asking
+        # "the capital of Kenya, the country where this animal lives": the bridge is named; "Corinth was one
+        # of the city-states that struck coins like this. Which god is Corinth named after?": the asking
         # sentence names what it asks about, and the scene sentence's description leads nowhere
         bridge = ""
     predicate = _predicate(lower) if answer_type == "named" and not type_noun else ""
@@ -376,8 +376,8 @@ def read_question(question: str) -> QuestionShape:
     )
 
 
-# "Into which sea does the Nile flow?": a preposition fronted with the wh-phrase; a statement puts it
-# after the verb ("the Nile flows … into the Mediterranean"). Not after a copula: in "in which hemisphere
+# "Into which sea does the Ostra flow?": a preposition fronted with the wh-phrase; a statement puts it
+# after the verb ("the Ostra flows … into the Caspian"). Not after a copula: in "in which hemisphere
 # is the constellation that contains this cluster" the words before the preposition end a relative clause.
 _FRONTED = re.compile(
     r"^(of|in|on|at|to|from|for|by|with|into|onto|through|across|under)\s+(?:which|what)(?:\s+[\w-]+){0,2}?"
@@ -386,17 +386,17 @@ _FRONTED = re.compile(
 
 
 # "Which dynasty did he establish?", "which river does this bridge cross": the verb's object is asked;
-# a statement puts it right after the verb ("he established the Yuan dynasty").
+# a statement puts it right after the verb ("he established the Ilkhan dynasty").
 _OBJECT_ASKED = re.compile(r"^(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|did)\s+(.+\s([a-z]+))$")
 # "look like those of which animal": a pronoun standing in for the asked noun, which a statement drops
-# ("horns like an ox").
+# ("leaves like a fern").
 _STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
 
 
 def lead_up(lower: str) -> str:
     """The words a statement of the answer puts right before it: "the pulsar in this picture lies inside
     what remnant" → "the pulsar in this picture lies inside"; "what is this drum made of" → "this drum
-    made of"; "into which sea does the nile flow" → "the nile flow into"; "which dynasty did he establish"
+    made of"; "into which sea does the ostra flow" → "the ostra flow into"; "which dynasty did he establish"
     → "he establish"; "" for a question whose wh-word opens it and strands nothing."""
     fronted = _FRONTED.match(lower)
     if fronted:
@@ -538,8 +538,8 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
 
 def asked_sentence(lower: str) -> str:
     """The sentence whose wh-word asks, where the answer's type is read: the last one when it has a
-    wh-word ("this seal lives in the pacific, which includes the bering sea. which strait …": not the
-    relative "which includes"), else the whole question ("what is the height of mt. fuji")."""
+    wh-word ("this seal lives in the north sea, which includes the skager bay. which strait …": not the
+    relative "which includes"), else the whole question ("what is the height of mt. kenya")."""
     last = asking_clause(lower)
     return last if _WH_WORD.search(last) else lower
 

@@ -51,7 +51,7 @@ ALIGN_CONTEXT_WORDS = 3  # the question's last words before its answer that must
 ALIGN_GAP_WORDS = 4  # words of the text between two lead-up words, at most ("flows southward … into")
 _GAP = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}"
 # The phrase after the lead-up words: an optional article, then words up to a clause's end, a word that
-# starts another phrase or a participle ("lying inside the Crab Nebula, …", "made of goatskin stretched …").
+# starts another phrase or a participle ("lying inside the Veil Nebula, …", "made of goatskin stretched …").
 _ALIGNED_PHRASE = re.compile(
     r"\s+(?:(?:the|a|an)\s+)?((?:[\w'’-]+\s+)*?[\w'’-]+?)(?=\s*(?:[;,.():]|$)|\s+(?:and|or|but|that|which|who"
     r"|whose|where|when|with|without|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were)\b"
@@ -145,13 +145,13 @@ _VAGUE_COUNT = re.compile(
     r"(?:\s+(?:of\s+)?(?:hundreds?|thousands?|millions?|billions?))*\b"
 )
 _NAME_NUMERAL = re.compile(r"\d{1,3}")  # "Messier 101", "Apollo 11"; not "southeastern Asia 20,000 years ago"
-# "how many main islands are …": the words a count question counts, up to its verb.
+# "how many main isles are …": the words a count question counts, up to its verb.
 _COUNTED = re.compile(
     r"\bhow\s+many\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)(?=\s+(?:are|is|were|was|do|does|did|has|have|had|can|will|would"
     r"|lie|live|exist|there|in|on|of|make)\b|\s*$)"
 )
 UNBOUND_COUNT_FIT = 0.6  # a number that does not count the noun a count question asks about
-COUNT_WINDOW = 3  # words between a number and the noun it counts, at most ("four main islands")
+COUNT_WINDOW = 3  # words between a number and the noun it counts, at most ("three main isles")
 _TOKEN = re.compile(r"[\w'’-]+")
 _BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}$")
 _NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
@@ -169,7 +169,7 @@ OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
 LOCATIVE_FIT = 0.35  # a name after "in", "at", "near" or "from", when a place is asked for
 DEFINED_FIT = 0.9  # the span's own entry defines it with the asked kind at its head
 ASKED_VERB_AGENT_FIT = 1.25  # the agent of the question's own verb, in the passive ("discovered by X")
-ALIGNED_FIT = 1.25  # the phrase the question's own words lead up to ("won its independence from" — "Spain")
+ALIGNED_FIT = 1.25  # the phrase the question's own words lead up to ("won its independence from" — "Castile")
 # Irregular past tenses a question asks with, as the participle a gloss states the deed with.
 PARTICIPLES = {
     "slew": "slain", "slay": "slain", "wrote": "written", "write": "written", "drew": "drawn",
@@ -286,7 +286,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
 
 def aligned(shape: QuestionShape, text: str) -> list[str]:
     """The phrase of `text` that the question's lead-up words put the answer at: "lies inside what
-    remnant" → "Crab Nebula" in "… lying inside the Crab Nebula". The longest run of the question's last
+    remnant" → "Veil Nebula" in "… lying inside the Veil Nebula". The longest run of the question's last
     words (`ALIGN_CONTEXT_WORDS`, a few words of the same clause allowed between two of them) found in
     `text` leads up; it must hold a content word, since "in" alone leads up to anything. A question asking
     for a place takes names only ("in which country does it live": not "lives in tropical forests"); a
@@ -322,13 +322,13 @@ def _loose(word: str) -> str:
 
 def verb_objects(text: str, predicate: str) -> list[str]:
     """What the question's verb takes in `text`: "feed on" in "…; feeds on eucalyptus leaves and bark" →
-    ["eucalyptus leaves and bark"] (up to the clause's end, a few words at most); "eat" in "a fruit-eating
+    ["eucalyptus leaves and bark"] (up to the clause's end, a few words at most); "eat" in "a seed-eating
     bird" → ["fruit"]."""
     verb, *preposition = predicate.split()
     after_verb = "".join(rf"{re.escape(p)}\s+" for p in preposition)
     verb_form = rf"\b{re.escape(verb)}(?:s|es|ed|ing)?\s+{after_verb}(?:(?:the|a|an)\s+)?"
     found = compiled(verb_form + r"([a-z][\w\s'-]*?)\s*(?=[;,.()]|$)").finditer(text)
-    compounds = compiled(rf"\b([a-z]+)-{re.escape(verb)}(?:ing|er|ers)\b").findall(text)  # "fruit-eating"
+    compounds = compiled(rf"\b([a-z]+)-{re.escape(verb)}(?:ing|er|ers)\b").findall(text)  # "seed-eating"
     return [*(m.group(1) for m in found if len(m.group(1).split()) <= MAX_OBJECT_WORDS), *compounds]
 
 
@@ -339,7 +339,7 @@ def habitats(text: str) -> list[str]:
 
 
 def is_colour(word: str) -> bool:
-    """A colour word, or a colour of colour parts: "grey", "bluish-grey", "reddish-brown", "blue-black"."""
+    """A colour word, or a colour of colour parts: "grey", "greenish-blue", "reddish-brown", "blue-black"."""
     return all(part in COLOURS or _colourish(part) for part in word.split("-"))
 
 
@@ -379,8 +379,8 @@ def trim(shape: QuestionShape, span: str) -> str:
 
 
 def _stands_alone(words: Sequence[str]) -> bool:
-    """Whether a trimmed name still names something: not a kind word alone ("Nile River" → "River" for a
-    question naming the Nile) nor a name cut after a particle ("Vincent van Gogh" → "Vincent van")."""
+    """Whether a trimmed name still names something: not a kind word alone ("Ostra River" → "River" for a
+    question naming the Ostra) nor a name cut after a particle ("Anton van Dyck" → "Anton van")."""
     lone_kind = len(words) == 1 and words[0].lower() in TYPE_NOUNS
     return bool(words) and not lone_kind and not words[-1][:1].islower()
 
@@ -550,7 +550,7 @@ def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]
 
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
     """How well the evidence says `span` is the kind of answer the question asks for."""
-    if shape.answer_type == "year" and shape.asks_date:  # "on what date": "July 20, 1969" over "1969"
+    if shape.answer_type == "year" and shape.asks_date:  # "on what date": "March 3, 1921" over "1921"
         return 1.0 if _DATE.fullmatch(span) else YEAR_FOR_DATE_FIT
     if shape.answer_type == "year" and shape.year_role:  # "died" → a life range "(1853-1890)" says it best
         in_range = any(span in pair for pair in _YEAR_RANGE.findall(line.text))
@@ -565,9 +565,9 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # where the question's own words put the answer: "lies inside what …" — "inside X"
     verb = agent_verb(span, line.text) if shape.answer_type == "named" else ""
     if verb and is_asked_verb(shape, verb):
-        return ASKED_VERB_AGENT_FIT  # "which country governs …" — "governed by Indonesia"
+        return ASKED_VERB_AGENT_FIT  # "which country governs …" — "governed by Veldia"
     if shape.type_noun == "language" and re.search(rf"\b{re.escape(span)}[- ]speaking\b", line.text):
-        return 1.0  # "the largest Portuguese speaking country"
+        return 1.0  # "the largest French speaking country"
     if shape.predicate and span in verb_objects(line.text, shape.predicate):
         return 1.0  # what the asked verb takes: "feeds on eucalyptus leaves"
     if shape.type_noun == "place" and span[:1].islower():
@@ -679,7 +679,7 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
     for line in lines:
         if not is_entry_of(span, line) or not kinds & kind_words(line.text):
             continue
-        # "; " keeps an alias's last name apart from a definition's first ("capital of Malaysia; Malaysia's")
+        # "; " keeps an alias's last name apart from a definition's first ("capital of Veldia; Veldia's")
         words = "; ".join([*kind_aliases(line.text), definition(line.text)]).split()
         for i, word in enumerate(words):
             if word.lower().strip(",;") not in kinds or not _tied(words, i, chain):
@@ -832,7 +832,7 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
 
 
 def agent_verb(span: str, text: str) -> str:
-    """The participle `span` is the agent of in `text` ("governed by Indonesia" → "governed"), else ""."""
+    """The participle `span` is the agent of in `text` ("governed by Veldia" → "governed"), else ""."""
     agent = re.search(rf"\b([\w-]+)\s+by\s+(?:the\s+)?{re.escape(span)}\b", text)
     return PARTICIPLES.get(agent.group(1).lower(), agent.group(1).lower()) if agent else ""
 
@@ -863,15 +863,15 @@ def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | 
 
 
 def counted_noun(question: str) -> str:
-    """The noun a count question counts: "how many main islands are there" → "islands"; "" for none."""
+    """The noun a count question counts: "how many main isles are there" → "isles"; "" for none."""
     match = _COUNTED.search(question.lower())
     words = match.group(1).split() if match else []
     return words[-1] if words else ""
 
 
 def counts(span: str, noun: str, text: str) -> bool:
-    """Whether the number `span` counts `noun` in `text` ("the four main islands" counts islands, "last
-    erupted in 1707" counts nothing); any number counts when the question names no noun."""
+    """Whether the number `span` counts `noun` in `text` ("the three main isles" counts isles, "last
+    erupted in 1802" counts nothing); any number counts when the question names no noun."""
     if not noun:
         return True
     tokens = _count_tokens(text)
