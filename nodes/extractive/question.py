@@ -221,6 +221,7 @@ _PREDICATE = re.compile(
     r"(?:\s+(on|in|with|from|for|at|into|upon))?$"
 )
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
+_NO_OBJECT_VERBS = _GENERIC_VERBS | _PREDICATE_VERBS_NOT
 # "This marsupial is about the size of which farm animal?": the wh-phrase stays where a statement puts
 # the answer, so the words before it lead up to the answer in an entry ("… about the size of a small goat").
 _IN_SITU = re.compile(
@@ -232,6 +233,22 @@ _STRANDED = re.compile(
     r"^(?:what|which(?:\s+[\w-]+){1,2}?|whom?)\s+(?:is|are|was|were|does|do|did)\s+"
     r"(.+\s(?:of|in|on|at|to|from|for|by|with|after|into|as))$"
 )
+# "Into which sea does the Ostra flow?": a preposition fronted with the wh-phrase; a statement puts it
+# after the verb ("the Ostra flows … into the Caspian"). Not after a copula: in "in which hemisphere
+# is the constellation that contains this cluster" the words before the preposition end a relative clause.
+_FRONTED = re.compile(
+    r"^(of|in|on|at|to|from|for|by|with|into|onto|through|across|under)\s+(?:which|what)(?:\s+[\w-]+){0,2}?"
+    r"\s+(?:does|do|did)\s+(.+)$"
+)
+# "Which dynasty did he establish?", "which river does this bridge cross": the verb's object is asked;
+# a statement puts it right after the verb ("he established the Ilkhan dynasty").
+_OBJECT_ASKED = re.compile(r"^(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|did)\s+(.+\s([a-z]+))$")
+# "look like those of which animal": a pronoun standing in for the asked noun, which a statement drops
+# ("leaves like a fern").
+_STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
+_WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b")
+_ASKS_DATE = re.compile(r"\b(?:what|which)\s+(?:date|day)\b")  # "on what date …": a day, not a year
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 # "… of Kenya, the country where this animal lives", "… in Chile, where this bird breeds": a name the
 # question then describes through the image, in apposition.
 _APPOSITION = re.compile(
@@ -267,9 +284,7 @@ class QuestionShape:
     named: list[str] = field(default_factory=list)  # names the question itself mentions
     names: list[str] = field(default_factory=list)  # the same as whole spans ("Ursa Major"): `named_entities`
     year_role: Literal["start", "end"] | None = None  # born → first year of a range, died → last
-    asks_date: bool = (
-        False  # "on what date …": a day of a year ("March 3, 1921"), when the evidence gives one
-    )
+    asks_date: bool = False  # "on what date …": a whole date ("March 3, 1921") when a gloss gives one
     bridge: str = ""  # a thing the question describes through the image ("the country where this … lives")
     asked: list[str] = field(default_factory=list)  # attribute words outside the bridge's description
     outer: list[str] = field(default_factory=list)  # descriptions around the bridge's ("the empress who …")
@@ -376,23 +391,6 @@ def read_question(question: str) -> QuestionShape:
     )
 
 
-# "Into which sea does the Ostra flow?": a preposition fronted with the wh-phrase; a statement puts it
-# after the verb ("the Ostra flows … into the Caspian"). Not after a copula: in "in which hemisphere
-# is the constellation that contains this cluster" the words before the preposition end a relative clause.
-_FRONTED = re.compile(
-    r"^(of|in|on|at|to|from|for|by|with|into|onto|through|across|under)\s+(?:which|what)(?:\s+[\w-]+){0,2}?"
-    r"\s+(?:does|do|did)\s+(.+)$"
-)
-
-
-# "Which dynasty did he establish?", "which river does this bridge cross": the verb's object is asked;
-# a statement puts it right after the verb ("he established the Ilkhan dynasty").
-_OBJECT_ASKED = re.compile(r"^(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|did)\s+(.+\s([a-z]+))$")
-# "look like those of which animal": a pronoun standing in for the asked noun, which a statement drops
-# ("leaves like a fern").
-_STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
-
-
 def lead_up(lower: str) -> str:
     """The words a statement of the answer puts right before it: "the pulsar in this picture lies inside
     what remnant" → "the pulsar in this picture lies inside"; "what is this drum made of" → "this drum
@@ -405,7 +403,7 @@ def lead_up(lower: str) -> str:
     if match:
         return _STAND_IN.sub("", match.group(1))
     asked_object = _OBJECT_ASKED.match(lower)
-    if asked_object and asked_object.group(2) not in _GENERIC_VERBS | _PREDICATE_VERBS_NOT:
+    if asked_object and asked_object.group(2) not in _NO_OBJECT_VERBS:
         return asked_object.group(1)
     return ""
 
@@ -425,7 +423,7 @@ def named_subject(text: str) -> tuple[str, bool]:
     apposition = _APPOSITION.search(text)
     if apposition:
         return unpossessed(apposition.group(1)), True
-    *before, asking = re.split(r"(?<=[.!?])\s+", text.strip())
+    *before, asking = _SENTENCE_BREAK.split(text.strip())
     if before and not _POINTING.search(asking.lower()) and not _REFERS_BACK.search(asking.lower()):
         return next(iter(named_entities(asking)), ""), False
     return "", False
@@ -434,7 +432,7 @@ def named_subject(text: str) -> tuple[str, bool]:
 def _predicate(lower: str) -> str:
     """ "what does this animal feed on" → "feed on": the question asks for what the verb takes."""
     match = _PREDICATE.match(lower)
-    if not match or set(match.group(0).split()[3:]) & (_GENERIC_VERBS | _PREDICATE_VERBS_NOT):
+    if not match or set(match.group(0).split()[3:]) & _NO_OBJECT_VERBS:
         return ""
     return " ".join(w for w in match.groups() if w)
 
@@ -548,7 +546,7 @@ def asking_clause(lower: str) -> str:
     """The clause that asks: the last sentence, past a lead-in phrase ("this nebula lies in a
     constellation named after a hunter. who slew him" → "who slew him"; "in greek mythology, who
     rescued …" → "who rescued …"), so its wh-word is read where it stands."""
-    last = re.split(r"(?<=[.!?])\s+", lower)[-1]
+    last = _SENTENCE_BREAK.split(lower)[-1]
     return _LEAD_IN.sub("", last)
 
 
@@ -663,7 +661,7 @@ def _reference_length(rest: str, reference: str) -> int:
 def question_names(text: str) -> list[str]:
     """Capitalised words of the question that do not start a sentence ("Leo", "Virgo")."""
     names = []
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
+    for sentence in _SENTENCE_BREAK.split(text):
         names += [unpossessed(w) for w in _WORD.findall(sentence)[1:] if w[:1].isupper()]
     return names
 
@@ -684,7 +682,7 @@ def named_entities(text: str) -> list[str]:
     with a name as its subject, followed by a verb in the singular ("Capella is the brightest star of …",
     "Mars has …"; not "Penguins like this one …")."""
     spans = []
-    for sentence in re.split(r"(?<=[.!?])\s+", text):
+    for sentence in _SENTENCE_BREAK.split(text):
         run: list[str] = []
         words = _WORD.findall(sentence)
         for i, word in enumerate([*words, ""]):
@@ -715,8 +713,7 @@ def named_unit(lower: str) -> str:
 def unit_key(unit: str) -> str:
     """One spelling per unit, so a question's "degrees" finds a text's "47.8°" and its "kilometres" a
     "384,400 km"."""
-    unit = _UNIT_SPELLINGS.get(unit, unit)
-    return unit[:-1] if len(unit) > 3 and unit.endswith("s") else unit
+    return singular(_UNIT_SPELLINGS.get(unit, unit))
 
 
 def unit_of(qualifier: str, word: str) -> str:
@@ -730,10 +727,6 @@ def _measured(lower: str) -> str:
     """The quantity a measure question asks for ("how far" → "far"), or ""."""
     match = _MEASURE.search(lower)
     return next((group for group in match.groups() if group), "") if match else ""
-
-
-_WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b")
-_ASKS_DATE = re.compile(r"\b(?:what|which)\s+(?:date|day)\b")
 
 
 def _year_role(lower: str) -> Literal["start", "end"] | None:

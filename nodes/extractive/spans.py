@@ -16,6 +16,7 @@ colour, a demonym, a binomial, or "<modifier> <type noun>" ("southern hemisphere
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -291,21 +292,34 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     `text` leads up; it must hold a content word, since "in" alone leads up to anything. A question asking
     for a place takes names only ("in which country does it live": not "lives in tropical forests"); a
     name after words of its kind stands alone ("named after the sea god Korinthos" → "Korinthos")."""
-    words = _TOKEN.findall(shape.before_answer)
+    if not shape.before_answer:
+        return []
+    names_only = bool(kinds_of(shape.type_noun or "") & PLACE_KINDS)
+    return list(_aligned(shape.before_answer, names_only, text))
+
+
+@functools.lru_cache(maxsize=2**12)  # `type_fit` asks again for every span of the line `candidates` read
+def _aligned(before_answer: str, names_only: bool, text: str) -> tuple[str, ...]:
+    words = _TOKEN.findall(before_answer)
     for size in range(min(ALIGN_CONTEXT_WORDS, len(words)), 0, -1):
         context = words[-size:]
         if all(w in STOPWORDS for w in context):
-            return []
+            return ()
         lead = rf"\b{_loose(context[0])}" + "".join(
             (r"\s+" if word == "of" else _GAP) + rf"\b{_loose(word)}" for word in context[1:]
         )  # "of" binds to the word before it: "painter of", never "painter noted for his use of"
         found = [m.group(1) for m in compiled(f"(?i:{lead})" + _ALIGNED_PHRASE.pattern).finditer(text)]
         found = [_NAME_TAIL.sub(r"\1", f) for f in found if len(f.split()) <= MAX_ALIGNED_WORDS]
-        if kinds_of(shape.type_noun or "") & PLACE_KINDS:
+        if names_only:
             found = [f for f in found if f[:1].isupper()]
         if found:
-            return found
-    return []
+            return tuple(found)
+    return ()
+
+
+def forget_alignments() -> None:
+    """Empty the memo of `aligned` (`nodes.caches`)."""
+    _aligned.cache_clear()
 
 
 # "the sea god Korinthos", "the constellation Cancer": a name after words that only say its kind.
@@ -323,7 +337,7 @@ def _loose(word: str) -> str:
 def verb_objects(text: str, predicate: str) -> list[str]:
     """What the question's verb takes in `text`: "feed on" in "…; feeds on eucalyptus leaves and bark" →
     ["eucalyptus leaves and bark"] (up to the clause's end, a few words at most); "eat" in "a seed-eating
-    bird" → ["fruit"]."""
+    bird" → ["seed"]."""
     verb, *preposition = predicate.split()
     after_verb = "".join(rf"{re.escape(p)}\s+" for p in preposition)
     verb_form = rf"\b{re.escape(verb)}(?:s|es|ed|ing)?\s+{after_verb}(?:(?:the|a|an)\s+)?"
