@@ -33,6 +33,8 @@ _IMAGE_VECTORS: dict[tuple[str, str], np.ndarray] = {}
 _CACHE_SIZE = 16
 NEAR_DUPLICATE = 0.95  # cosine above which two sentences count as one
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
+# A period that shortens a word ends no sentence: "Mt. McKinley", "William F. Cody", "St. Lawrence".
+_ABBREVIATED = re.compile(r"(?:^|\s)(?:[A-Z]|Mt|St|Ft|Dr|Mr|Mrs|Ms|Jr|Sr|Gen|Col|Lt|Capt|Prof|Rev|No|vs)\.$")
 
 
 def context_of(runtime: Runtime[Any] | None, schema: type[C] = Context) -> C:  # type: ignore[assignment]
@@ -214,8 +216,15 @@ def strip_question(text: str, question: str) -> str:
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a passage, on `.`, `!` or `?` followed by a capital or digit."""
-    return [s.strip() for s in _SENTENCE_END.split(" ".join(text.split())) if s.strip()]
+    """Sentences of a passage, on `.`, `!` or `?` followed by a capital or digit, but not after an
+    abbreviation or an initial."""
+    sentences: list[str] = []
+    for piece in _SENTENCE_END.split(" ".join(text.split())):
+        if sentences and _ABBREVIATED.search(sentences[-1]):
+            sentences[-1] = f"{sentences[-1]} {piece}"
+        else:
+            sentences.append(piece)
+    return [s.strip() for s in sentences if s.strip()]
 
 
 def merge_candidates(candidates: Iterable[Candidate]) -> list[Candidate]:

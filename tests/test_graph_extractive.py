@@ -265,6 +265,11 @@ def test_sentences_and_answer_line_helpers() -> None:
         "Its span is 3.5 km!",
         "Is it old? yes.",
     ]
+    # an abbreviation or an initial ends no sentence
+    assert split_sentences("Kell, Mt. Kell: a peak named for William F. Dorn. It is high.") == [
+        "Kell, Mt. Kell: a peak named for William F. Dorn.",
+        "It is high.",
+    ]
     assert first_line("\n**Answer:** Syldavia\nBecause the river...") == "Syldavia"
 
 

@@ -131,13 +131,16 @@ class Chain:
         # "the country this antelope is named after": Indian → India; not for an anchor the question names
         # ("the probe is named after the astronomer Anna Vogel": a queen Anna is no source of her name)
         if _NAMED_AFTER.search(shape.text) and not any(same_entity(anchor, n) for n in shape.names):
-            sources = [
-                s for s in name_sources(aliases(anchor, texts)) if any(is_about(*e, s) for e in entries)
-            ]
+            names = aliases(anchor, texts)
+            places = {place_of(w) for name in names for w in bare(name).split()} - {None}  # "Sumatran"
+            sources = [s for s in name_sources(names) if s in places or any(is_about(*e, s) for e in entries)]
             links = [*sources, *(n for n in links if n not in sources)]
         bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
         own = frozenset(aliases(anchor, texts))
         ranked = tuple(rank_links(shape, links, texts))
+        if bridge:  # "a large republic in …. … that republic": a link whose entry says it is a republic
+            passed = kinds_of(head_noun(bridge))
+            ranked = tuple(sorted(ranked, key=lambda link: not _defined_as(link, passed, entries)))
         renamed = frozenset(_link_aliases(ranked, entries)) - set(ranked) if bridge else frozenset()
         past_bridge = bool(ranked) and _past(shape, bridge)
         beyond = tuple(_links_of(ranked[0], entries, {*own, *ranked})) if past_bridge else ()
@@ -253,13 +256,16 @@ def _answerable(
     if not bridge or not shape.type_noun:
         return frozenset()
     asked, passed = kinds_of(shape.type_noun), kinds_of(head_noun(bridge))
+    return frozenset(
+        link for link in links if _defined_as(link, asked, entries) and not _defined_as(link, passed, entries)
+    )
 
-    def defined_as(link: str, kinds: frozenset[str]) -> bool:
-        return is_continent(link, kinds) or any(
-            is_about(t, x, link) and kinds & kind_words(x) for t, x in entries
-        )
 
-    return frozenset(link for link in links if defined_as(link, asked) and not defined_as(link, passed))
+def _defined_as(link: str, kinds: frozenset[str], entries: Sequence[tuple[str, str]]) -> bool:
+    """Whether an entry of `link` says it is one of `kinds` (a continent is one by its name)."""
+    return is_continent(link, kinds) or any(
+        is_about(t, x, link) and kinds & kind_words(x) for t, x in entries
+    )
 
 
 def _past(shape: QuestionShape, bridge: str) -> bool:

@@ -78,7 +78,7 @@ TYPE_NOUNS = word_set("""
     plant tree flower fruit insect mammal reptile breed colour color material element instrument sport
     program programme mission spacecraft ship aircraft vehicle car rocket hemisphere zodiac sign part
     corporation institute college school academy agency society association foundation project reserve
-    navy army league garden park
+    navy army league garden park hill cape territory plain plains plateau people tribe
 """)
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -222,6 +222,8 @@ _PREDICATE = re.compile(
 )
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
 _NO_OBJECT_VERBS = _GENERIC_VERBS | _PREDICATE_VERBS_NOT
+RESEMBLE = "resemble"  # the predicate of "what does … look like", "what does … resemble"
+_RESEMBLES = re.compile(r"\bwhat\s+(?:does|do)\s+(?:this|these|it)\b[\w\s'’-]*\b(?:look\s+like|resemble)$")
 # "This marsupial is about the size of which farm animal?": the wh-phrase stays where a statement puts
 # the answer, so the words before it lead up to the answer in an entry ("… about the size of a small goat").
 _IN_SITU = re.compile(
@@ -246,6 +248,17 @@ _OBJECT_ASKED = re.compile(r"^(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|did
 # "look like those of which animal": a pronoun standing in for the asked noun, which a statement drops
 # ("leaves like a fern").
 _STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
+# "what shape is …", "how is … built", "what colour is …" ask a part's look in a word; "what is … like",
+# "how would you describe …" in a phrase with the part's noun.
+_PART_LOOK = re.compile(
+    r"^(?:what\s+shape|how\s+is\b.*\b(?:built|shaped|formed)$|what\s+colou?r)"
+    r"|(?P<whole>^what\s+(?:is|are)\b.*\blike$|\bdescribe\b)"
+)
+_POSSESSED_PART = re.compile(
+    r"\b(?:this|these)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s?\s+((?:[a-z-]+\s+)?[a-z]+)\b"
+)
+_LOOK_WORDS = word_set("like built shaped formed look looks")
+_PART_OF_THIS = re.compile(r"\bthe\s+(?:[\w-]+\s+){0,2}?([a-z]+)\s+of\s+(?:this|these)\b")
 _WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b")
 _ASKS_DATE = re.compile(r"\b(?:what|which)\s+(?:date|day)\b")  # "on what date …": a day, not a year
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
@@ -255,10 +268,16 @@ _APPOSITION = re.compile(
     r"(?<=\s)([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),\s+(?:the\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+)?"
     r"(?:that|which|where|whose|who)\b[^.?!]*\b(?:this|these)\b"
 )
+# "… roam Arvia, which lies between Tarn and which sea?": a name whose relative clause holds the wh-word.
+_ASKED_IN_RELATIVE = re.compile(
+    r"\b([A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*),\s+(?:which|that|where|who)\b[^.?!,]*\b(?:which|what|whom)\s+"
+    r"[\w-]+\??$"
+)
 # "another name for this nebula", "by what name is it also known", "besides the Omega Nebula, by what
 # name …": a name of the image's thing other than its usual one (or the one the question gives).
 _OTHER_NAME = re.compile(
-    r"\b(?:another|other|alternative|alternate)\s+name\b|\balso\s+(?:known|called)\b"
+    r"\b(?:another|other|alternative|alternate|former|old|older)\s+(?:[\w-]+\s+)?name\b|\bnickname"
+    r"|\b(?:also|formerly|once|previously)\s+(?:known|called|named)\b"
     r"|\b(?:besides|apart\s+from|aside\s+from|other\s+than)\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?]*\bbesides\b"
 )
@@ -267,6 +286,7 @@ _OPENERS = word_set("name give identify tell list state say please besides apart
 _SINGULAR_VERB = re.compile(  # "Capella is …", "Mars orbits …"
     r"is|was|has|had|lies|lay|orbits|contains|stands|belongs|shines|flows|rises|sits|remains|appears|lives"
 )
+_PERSONAL = re.compile(r"\b(?:he|she|him|her|his|hers)\b")
 _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
@@ -297,6 +317,8 @@ class QuestionShape:
     kind_of: str = ""  # "what kind of seas …", "what type of galaxy is this": a kind of this noun is asked
     named_unit: str = ""  # the unit the number is asked in: "how many square miles", "…, in degrees"
     before_answer: str = ""  # the words a statement puts right before the answer: `lead_up`
+    part: str = ""  # a part of the image's thing whose look is asked: "what is this rodent's tail like"
+    part_whole: bool = False  # answered with the part's noun too ("broad flat tail"), not "down-bent" alone
 
     @property
     def bridges(self) -> list[str]:
@@ -327,9 +349,7 @@ class QuestionShape:
         """What the asking sentence asks of the entity it names, without the scene an earlier sentence
         sets: "Earth has one moon like this. Which is the larger of the two moons of Ulmo?" →
         "larger two moons"."""
-        named = {w.lower() for w in self.subject.split()}
-        clause = asking_clause(self.text.lower().rstrip("?. "))
-        return " ".join(w for w in asked_words(clause, self.reference) if w not in named)
+        return " ".join(asked_of(self.subject, as_question(self.text.lower().rstrip("?. ")), self.reference))
 
     def asked_text(self) -> str:
         """What is asked of the bridge, as a short phrase ("capital" for the capital of the country
@@ -360,13 +380,18 @@ def read_question(question: str) -> QuestionShape:
         )  # "what are the bright arcs around this galaxy called": the kind asked is the thing shown's part
     attribute = [] if answer_type == "identity" else asked_words(lower, reference)
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
-    subject, in_apposition = named_subject(text)
+    subject, _ = named_subject(text)
     if subject:
         # "the capital of Kenya, the country where this animal lives": the bridge is named; "Corinth was one
         # of the city-states that struck coins like this. Which god is Corinth named after?": the asking
         # sentence names what it asks about, and the scene sentence's description leads nowhere
         bridge = ""
+    # what is asked of a named subject is in the sentence that asks, not in the scene set before it
+    of_subject = set(asked_of(subject, lower, reference)) if subject else set(attribute)
     predicate = _predicate(lower) if answer_type == "named" and not type_noun else ""
+    part, part_whole = asked_part(lower) if answer_type in ("named", "colour") else ("", False)
+    if part:
+        bridge = ""  # "the tough outer rind of this fruit" is the fruit's own part, no other entity
     return QuestionShape(
         text=text,
         answer_type=answer_type,
@@ -380,12 +405,15 @@ def read_question(question: str) -> QuestionShape:
         bridge=bridge,
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
         described=asked_words(plain[start:end], reference) if bridge else [],
-        asked=[w for w in attribute if w in outside] + [w for w in outside if w in RELATION_WORDS],
+        asked=[w for w in attribute if w in outside and w in of_subject]
+        + [w for w in outside if w in RELATION_WORDS],
         measured=_measured(lower),
         predicate=predicate,
         subject=subject,
         other_name=other_name,
         kind_of=_kind_of(lower),
+        part=part,
+        part_whole=part_whole,
         named_unit=named_unit(lower),
         before_answer="" if predicate else lead_up(asking_clause(lower)),  # a verb's object says it whole
     )
@@ -408,6 +436,27 @@ def lead_up(lower: str) -> str:
     return ""
 
 
+def asked_of(subject: str, lower: str, reference: str) -> list[str]:
+    """The words the asking sentence of `lower` asks of its named `subject`, the subject's own name left
+    out: "this bird is sacred to vesta. who is vesta's greek counterpart" → ["greek", "counterpart"]."""
+    named = {w.lower() for w in subject.split()}
+    return [w for w in asked_words(asking_clause(lower), reference) if w not in named]
+
+
+def asked_part(lower: str) -> tuple[str, bool]:
+    """The part of the image's thing whose look a question asks, and whether the answer names the part
+    too: "what shape is this bird's bill" → ("bill", False) — "down-bent"; "what is this rodent's tail
+    like", "how would you describe the flesh of this fruit" → (…, True) — "broad flat tail"."""
+    asks = _PART_LOOK.search(_CLAUSE_END.split(asking_clause(lower))[-1])  # "besides …, how is …"
+    possessed = _POSSESSED_PART.search(lower) or _PART_OF_THIS.search(lower)
+    if not asks or not possessed:
+        return "", False
+    part = next((w for w in reversed(possessed.group(1).split()) if w not in _LOOK_WORDS), "")
+    if not part or part in TYPE_NOUNS | FACET_NOUNS | IMAGE_WORDS | STOPWORDS:
+        return "", False  # "what is this animal's native country like": not a part
+    return singular(part), bool(asks.group("whole"))
+
+
 def _kind_of(lower: str) -> str:
     """The noun whose kind a question asks: "in what kind of seas is this whale common" → "sea"."""
     match = _KIND_OF.search(lower)
@@ -424,13 +473,33 @@ def named_subject(text: str) -> tuple[str, bool]:
     if apposition:
         return unpossessed(apposition.group(1)), True
     *before, asking = _SENTENCE_BREAK.split(text.strip())
-    if before and not _POINTING.search(asking.lower()) and not _REFERS_BACK.search(asking.lower()):
-        return next(iter(named_entities(asking)), ""), False
-    return "", False
+    asked_in_relative = _ASKED_IN_RELATIVE.search(asking)
+    if asked_in_relative:  # "… roam Arvia, which lies between Tarn and which sea?": Arvia is asked of
+        return asked_in_relative.group(1), False
+    if not before or _POINTING.search(asking.lower()):
+        return "", False
+    if _REFERS_BACK.search(asking.lower()):  # "… in the Zell Sea. North of which island does that sea lie?"
+        return next(iter(_called_back(" ".join(before), asking, by_name_only=True)), ""), False
+    return next(iter(named_entities(asking) or _called_back(" ".join(before), asking)), ""), False
+
+
+def _called_back(before: str, asking: str, *, by_name_only: bool = False) -> list[str]:
+    """Names of earlier sentences that an asking sentence without a name of its own refers to: by a
+    personal pronoun ("Ada Lorne flew craft like this. When was she born?" → the first name) or by a
+    word of the name ("The Tower of Zell crowns this site. On which hill does the tower stand?", "… in
+    the Zell Sea. … does that sea lie?")."""
+    named = named_entities(before)
+    if _PERSONAL.search(asking.lower()) and not by_name_only:
+        return named
+    called = set(re.findall(r"\b(?:the|that|those)\s+([a-z]+)\b", asking.lower()))
+    return [name for name in named if called & set(name.lower().split())]
 
 
 def _predicate(lower: str) -> str:
-    """ "what does this animal feed on" → "feed on": the question asks for what the verb takes."""
+    """ "what does this animal feed on" → "feed on": the question asks for what the verb takes; "what
+    does this galaxy look like" → "resemble", answered by what a gloss says it resembles."""
+    if _RESEMBLES.search(asking_clause(lower)):
+        return RESEMBLE
     match = _PREDICATE.match(lower)
     if not match or set(match.group(0).split()[3:]) & _NO_OBJECT_VERBS:
         return ""
@@ -500,7 +569,7 @@ def image_reference(lower: str) -> str:
 def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     """The answer type a question expects, and the noun naming the kind of answer when it has one."""
     if re.search(
-        r"\b(?:scientific|latin|binomial|botanical|taxonomic)\b[\w\s()]{0,12}\bname\b"
+        r"\b(?:scientific|latin|binomial|botanical|taxonomic|zoological)\b[\w\s()]{0,12}\bname\b"
         r"|\bscientific\s+(?:nomenclature|terms)\b",
         lower,
     ):
@@ -555,9 +624,13 @@ def asked_noun(lower: str) -> str | None:
     "what is the capital of" → "capital"); a common answer-kind noun wins over the first word. A name
     asked for is the named thing's ("what is the name of the capital …" → "capital"), and so is a
     possessed one ("what is this animal's native country" → "country")."""
+    in_situ = re.search(r"\b(?:which|what)\s+(?:other\s+)?([a-z]+)$", lower)
+    if in_situ and singular(in_situ.group(1)) in TYPE_NOUNS:  # "…, which lies between X and which sea"
+        return singular(in_situ.group(1))
     lower = _NAME_OF.sub("the ", _POSSESSOR.sub("the ", lower))
     match = re.search(
-        r"\b(which|what)\s+(?:(?:is|are|was|were)\s+)?(?:(?:the|a|an)\s+)?((?:[\w'’-]+\s+){0,3}[\w-]+)", lower
+        r"\b(which|what)\s+(?:(?:is|are|was|were)\s+)?(?:(?:the|a|an|that|those)\s+)?((?:[\w'’-]+\s+){0,3}[\w-]+)",
+        lower,
     )
     if not match:
         return None
@@ -680,18 +753,34 @@ def named_entities(text: str) -> list[str]:
     """Names the question gives in words, as whole spans ("… on Venus?" → ["Venus"], "… in Ursa Major" →
     ["Ursa Major"]): runs of capitalised words that do not start a sentence — unless the sentence opens
     with a name as its subject, followed by a verb in the singular ("Capella is the brightest star of …",
-    "Mars has …"; not "Penguins like this one …")."""
+    "Mars has …"; not "Penguins like this one …"), or with a name of two words ("Ada Lorne flew …")."""
     spans = []
     for sentence in _SENTENCE_BREAK.split(text):
         run: list[str] = []
         words = _WORD.findall(sentence)
         for i, word in enumerate([*words, ""]):
-            if word[:1].isupper() and (i > 0 or _opens_with_subject(words)):
+            if word[:1].isupper() and (i > 0 or _opens_with_subject(words) or _opens_with_name(words)):
                 run.append(unpossessed(word))
+                if word != run[-1]:  # "Juno's Greek counterpart": a possessive ends its name
+                    spans.append(" ".join(run))
+                    run = []
+            elif run and word in _NAME_LINKS and words[i + 1 : i + 2] and words[i + 1][:1].isupper():
+                run.append(word)  # "Tower of London", "Tierra del Fuego"
             elif run:
                 spans.append(" ".join(run))
                 run = []
     return spans
+
+
+_NAME_LINKS = word_set("of de del da du la van von")  # lower-case words inside a name
+
+
+def _opens_with_name(words: list[str]) -> bool:
+    """Whether a sentence opens with a name of two capitalised words ("Ada Lorne flew …", "Isla de
+    Plata lies …")."""
+    first, second, third = (words + ["", "", ""])[:3]
+    named = second[:1].isupper() or (second in _NAME_LINKS and third[:1].isupper())
+    return first.lower() not in STOPWORDS | _OPENERS and named
 
 
 def _opens_with_subject(words: list[str]) -> bool:

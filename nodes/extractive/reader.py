@@ -33,6 +33,7 @@ from nodes.extractive.record import record_entries
 from nodes.extractive.spans import EvidenceLine, Span, rank_spans, typed_phrases
 
 MAX_EVIDENCE = 3
+_TITLE_WORDS = {"mount", "mt", "saint", "st", "the"}  # words a name is written with or without
 FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scaled down
 
 
@@ -56,8 +57,14 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     chain = Chain.build(anchor, entries, shape)
     lines = evidence_lines(shape, trajectory, entries, chain, context)
     anchor_lines = [line for line in lines if anchor and is_about(line.title, line.text, anchor)]
+    confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)
+    if shape.asks_identity and shape.other_name and chain.bridged and chain.links:
+        # "by what name was the cape this rocket flew from formerly known": the bridge's other name
+        bridge = chain.links[0]
+        bridge_lines = [line for line in lines if is_about(line.title, line.text, bridge)]
+        evidence = [as_evidence(line) for line in bridge_lines[:1]]
+        return Reading(other_name(shape, bridge, bridge_lines), evidence, confidence if evidence else 0.0)
     if shape.asks_identity and anchor:
-        confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)
         name = other_name(shape, anchor, anchor_lines) if shape.other_name else bare(anchor)
         name = kind_of_individual(shape, anchor, anchor_lines) or name
         return Reading(name, [as_evidence(line) for line in anchor_lines[:1]], confidence)
@@ -76,7 +83,18 @@ def other_name(shape: QuestionShape, anchor: str, anchor_lines: Sequence[Evidenc
     its entries list no other."""
     given = [anchor, *shape.names]
     listed = [name for line in anchor_lines for name in entry_names(line.text)]
-    return next((bare(n) for n in listed if not any(same_entity(n, g) for g in given)), bare(anchor))
+    return next((bare(n) for n in listed if not any(_same_name(n, g) for g in given)), bare(anchor))
+
+
+def _same_name(name: str, other: str) -> bool:
+    """Whether two names are one name written longer or shorter ("McKinley", "Mt. McKinley", "Mount
+    McKinley"), not two names of one kind ("Omega Nebula", "Swan Nebula")."""
+    words, others = _name_words(name), _name_words(other)
+    return same_entity(name, other) or bool(words and others) and (words <= others or others <= words)
+
+
+def _name_words(name: str) -> set[str]:
+    return {w.lower().rstrip(".") for w in bare(name).split()} - _TITLE_WORDS
 
 
 def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine]) -> str:

@@ -33,11 +33,14 @@ from nodes.extractive.anchor import (
 )
 from nodes.extractive.question import (
     NUMBER_WORDS,
+    RESEMBLE,
     STOPWORDS,
     TYPE_NOUNS,
     UNIT_FAMILIES,
     UNITS,
     QuestionShape,
+    asked_words,
+    asking_clause,
     compiled,
     singular,
     unit_key,
@@ -58,6 +61,8 @@ _ALIGNED_PHRASE = re.compile(
     r"|whose|where|when|with|without|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were)\b"
     r"|\s+[\w-]+(?:ed|ing)\b)"
 )
+MAX_LOOK_WORDS = 3  # words describing a part before its noun, at most ("very large thin-walled beak")
+_INTENSIFIERS = word_set("very rather quite extremely fairly somewhat relatively")
 MAX_HABITAT_WORDS = 4  # words of a habitat phrase, at most ("shallow tropical seas")
 _HABITAT = re.compile(
     r"\b(?:inhabits?|inhabiting|found\s+in|common\s+in|lives?\s+in|living\s+in)\s+(?:the\s+)?"
@@ -74,6 +79,7 @@ PAIRED_BONUS = 0.1  # added for a span the evidence pairs with a name the questi
 # "<name> and which …", "which … and <name>": the question pairs a name with what it asks.
 _PAIRED_ASK = re.compile(r"\band\s+(?:which|what)\b|\b(?:[Ww]hich|[Ww]hat)\b[^?]*\band\s+(?:the\s+)?[A-Z]")
 QUALIFIER_WINDOW = 4  # words before the kind in which the question's qualifier ("largest") must stand
+MAX_PARTITIVE_WORDS = 4  # words before the "of" of a partitive ("the central and largest of …"), at most
 RANKED_FIT = 0.5  # a span its own line ranks below the superlative asked for ("the second largest")
 _SUPERLATIVE = re.compile(r"^[a-z]{2,}est$")
 _NOT_SUPERLATIVES = word_set("west northwest southwest forest interest harvest crest chest guest request")
@@ -97,6 +103,9 @@ SYNONYMS: dict[str, frozenset[str]] = {
         "city town village country nation republic kingdom region state province island port continent"
     ),
     "region": word_set("region area province territory state district"),
+    "territory": word_set("territory region province state"),
+    "people": word_set("people peoples tribe tribes nation"),
+    "tribe": word_set("tribe tribes people peoples"),
     "ocean": word_set("ocean sea"),
     "sea": word_set("sea ocean"),
     "mountain": word_set("mountain mountains range peak volcano"),
@@ -135,9 +144,12 @@ ORDINAL_WORDS = {
 }  # fmt: skip
 _YEAR = re.compile(r"(?<![\d,.])\b(\d{3,4})\b(?![,.]\d)(?:\s*(?:AD|BC|BCE|CE)\b)?")  # not "384" of "384,400"
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-_DATE = re.compile(rf"\b{_MONTH}\s+\d{{1,2}},?\s+\d{{3,4}}\b|\b\d{{1,2}}\s+{_MONTH}\s+\d{{3,4}}\b")
+# "March 3, 1921", "3 March 1921"; a day of every year without one ("from about November 22 to …")
+_DATE = re.compile(
+    rf"\b{_MONTH}\s+\d{{1,2}}\b(?:,?\s+\d{{3,4}}\b)?|\b\d{{1,2}}\s+{_MONTH}\b(?:\s+\d{{3,4}}\b)?"
+)
 YEAR_FOR_DATE_FIT = 0.5  # a year alone, when the question asks for a date the evidence may give in full
-_YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})\)")
+_YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})?\)")  # "(1930-)": still living
 _NUMBER = re.compile(r"(?:(?<![\w.])[−-])?\b\d[\d,]*(?:\.\d+)?\b")
 # A capitalised word inside a sentence right before a numeral: the numeral ends a name ("by Falcon 9").
 _NAME_BEFORE = re.compile(r"[^.:;!?\s]\s+[A-Z][\w-]*\s$")
@@ -269,6 +281,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return numbers(text)
     if kind == "colour":
         return [w for w in _TOKEN.findall(text.lower()) if is_colour(w)]
+    if shape.part:  # "what is this rodent's tail like": "broad flat tail"
+        return part_looks(shape, text) + line_names(line)
     if kind == "scientific_name":  # a gloss lists common names first, the taxonomic name last; the
         # last name of binomial shape comes first, to win a tie with "Snow leopard" (also of that shape)
         return [n for n in reversed(entry_names(text)) if _BINOMIAL.match(n)]
@@ -326,12 +340,55 @@ def forget_alignments() -> None:
 _NAME_TAIL = re.compile(r"^[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)*\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)$")
 
 
+# Verbs that state one relation in different words: a question's "empty into" is a gloss's "flows into".
+_SAME_RELATION = [
+    ("flow", "empt", "drain", "discharg"),
+    ("build", "built", "construct", "erect"),
+    ("founded", "establish"),  # not "found": "where is it found" asks where it lives
+    ("discover", "detect"),
+    ("govern", "rule", "administer"),
+    ("lose", "lost", "cede", "surrender"),
+    ("invent", "devis"),
+    ("orbit", "revolv", "circl"),
+    ("join", "connect", "link"),
+]  # each a verb's stem, matched at a word's start: "empt" is "empty", "empties", "emptied"
+
+
+def same_relation(word: str) -> tuple[str, ...]:
+    """The stems of the verbs that state the relation `word` states (none when it is no such verb)."""
+    return next((group for group in _SAME_RELATION if any(word.startswith(stem) for stem in group)), ())
+
+
 def _loose(word: str) -> str:
-    """A pattern for `word` in any inflection: "lies" → lie…, "represents" → represent…."""
+    """A pattern for `word` in any inflection, or for any verb of its relation: "lies" → lie…,
+    "represents" → represent…, "empty" → empt… | flow… | …."""
+    synonyms = same_relation(word)
+    if synonyms:
+        return "(?:" + "|".join(re.escape(stem) for stem in synonyms) + r")[\w'’-]*"
     for suffix in ("ence", "ance", "ing", "ed", "es", "s"):  # "independence" → independ… ("independent")
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return re.escape(word[: -len(suffix)]) + r"[\w'’-]*"
     return re.escape(word) + r"[\w'’-]*"
+
+
+def part_looks(shape: QuestionShape, text: str) -> list[str]:
+    """How `text` describes the part of the image's thing a question asks about: the words before the
+    part's noun ("down-bent" in "with down-bent bill"; "hard tart flesh" with the noun when the question
+    wants it), less intensifiers and the words the question already gives ("besides being very large,
+    how is its beak built" — "very large thin-walled beak" → "thin-walled")."""
+    given = set(_TOKEN.findall(shape.text.lower())) | _INTENSIFIERS
+    looks = []
+    for match in re.finditer(rf"\b{re.escape(shape.part)}(?:s|es)?\b", text):
+        before = _TOKEN.findall(text[: match.start()])[-MAX_LOOK_WORDS:]
+        modifiers: list[str] = []
+        for word in reversed(before):
+            if not word[:1].islower() or word in STOPWORDS or word.endswith("ing"):
+                break
+            modifiers.insert(0, word)
+        modifiers = [w for w in modifiers if w not in given]
+        if modifiers:
+            looks.append(" ".join([*modifiers, match.group(0)] if shape.part_whole else modifiers))
+    return looks
 
 
 def verb_objects(text: str, predicate: str) -> list[str]:
@@ -341,6 +398,8 @@ def verb_objects(text: str, predicate: str) -> list[str]:
     verb, *preposition = predicate.split()
     after_verb = "".join(rf"{re.escape(p)}\s+" for p in preposition)
     verb_form = rf"\b{re.escape(verb)}(?:s|es|ed|ing)?\s+{after_verb}(?:(?:the|a|an)\s+)?"
+    if predicate == RESEMBLE:  # "look like a broad-brimmed hat", "shaped like a horse's head"
+        verb_form = r"\b(?:looks?\s+like|resembl\w*|shaped\s+like|similar\s+to)\s+(?:(?:the|a|an)\s+)?"
     found = compiled(verb_form + r"([a-z][\w\s'-]*?)\s*(?=[;,.()]|$)").finditer(text)
     compounds = compiled(rf"\b([a-z]+)-{re.escape(verb)}(?:ing|er|ers)\b").findall(text)  # "seed-eating"
     return [*(m.group(1) for m in found if len(m.group(1).split()) <= MAX_OBJECT_WORDS), *compounds]
@@ -416,7 +475,7 @@ def years(text: str, role: str | None) -> list[str]:
     """Years in `text`; of a life range "(1853-1890)" only the end asked for (born → first, died → last)."""
     found = []
     for start, end in _YEAR_RANGE.findall(text):
-        found.append(end if role == "end" else start)
+        found += [end if role == "end" else start] if end or role != "end" else []  # "(1930-)" has no end
     if role is None or not found:
         found += [y for y in _YEAR.findall(text) if 100 <= int(y) <= 2100]
     return list(dict.fromkeys(found))
@@ -564,6 +623,8 @@ def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]
 
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
     """How well the evidence says `span` is the kind of answer the question asks for."""
+    if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
+        return ALIGNED_FIT  # "served as its capital until which year" — "capital … until 2005"
     if shape.answer_type == "year" and shape.asks_date:  # "on what date": "March 3, 1921" over "1921"
         return 1.0 if _DATE.fullmatch(span) else YEAR_FOR_DATE_FIT
     if shape.answer_type == "year" and shape.year_role:  # "died" → a life range "(1853-1890)" says it best
@@ -571,6 +632,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0 if in_range else 0.5
     if shape.answer_type == "number" and not shape.measure and not shape.named_unit:
         return 1.0 if counts(span, counted_noun(shape.text), line.text) else UNBOUND_COUNT_FIT
+    if shape.part and any(span in look.split() or span == look for look in part_looks(shape, line.text)):
+        return ALIGNED_FIT  # the look of the part asked about: "a broad flat tail", "a brownish-red rind"
     if shape.answer_type in ("year", "number", "ordinal", "colour", "scientific_name", "nationality"):
         return 1.0  # the candidate already has the form
     if shape.answer_type == "person":
@@ -616,7 +679,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     copula = rf"{re.escape(span)},?\s+{is_a}(?:[\w-]+\s+){{0,2}}(?:{kind_pattern})\b"
     # "the city of Lima" names a city; only the asked noun itself ("the capital of Peru" names no capital),
     # and not a noun of a role one place has in another ("the capital of Emilia-Romagna" is Bologna)
-    patterns = [apposition, copula]
+    kind_after = rf"(?-i:\b{re.escape(span)}\s+(?:{kind_pattern})\b)"  # "the Hebei province"
+    patterns = [apposition, copula, kind_after]
     if noun not in ROLE_NOUNS:
         patterns.append(rf"\bthe\s+{re.escape(noun)}\s+of\s+{re.escape(span)}\b")
     if any(re.search(pattern, line.text, re.IGNORECASE) for pattern in patterns):
@@ -819,11 +883,13 @@ def _head(words: Sequence[str]) -> list[str]:
 
 def _partitive(word: str, head: Sequence[str]) -> bool:
     """Whether `word` is the "of" of a partitive whose noun follows it: "the largest of Jupiter's
-    satellites", "one of the Galilean moons"."""
+    satellites", "one of the Galilean moons", "the central and largest of the main islands" — the words
+    before "of" end in a rank, with no noun of their own."""
     return (
         word == "of"
         and bool(head)
-        and all(w in _DETERMINERS or w == "one" or _is_superlative(w) or _RANKED.match(w) for w in head)
+        and len(head) <= MAX_PARTITIVE_WORDS
+        and (head[-1] == "one" or _is_superlative(head[-1]) or bool(_RANKED.match(head[-1])))
     )
 
 
@@ -846,15 +912,22 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
 
 
 def agent_verb(span: str, text: str) -> str:
-    """The participle `span` is the agent of in `text` ("governed by Veldia" → "governed"), else ""."""
-    agent = re.search(rf"\b([\w-]+)\s+by\s+(?:the\s+)?{re.escape(span)}\b", text)
+    """The participle `span` is the agent of in `text` ("governed by Veldia" → "governed", "connected to
+    Tarn by the Isthmus of Zell" → "connected"), else ""."""
+    between = r"(?:(?:to|with|from|into|in|on)\s+(?:the\s+)?(?:[A-Z][\w-]*\s+){1,3})?"  # "to South America"
+    agent = re.search(rf"\b([a-z][\w-]*)\s+{between}by\s+(?:the\s+)?{re.escape(span)}\b", text)
     return PARTICIPLES.get(agent.group(1).lower(), agent.group(1).lower()) if agent else ""
 
 
 def is_asked_verb(shape: QuestionShape, verb: str) -> bool:
     """Whether `verb` is the question's own verb, in any form ("slain" for "slew", "governed" for
     "governs")."""
-    return any(_same_stem(verb, PARTICIPLES.get(w, w)) for w in shape.asked)
+    asking = asked_words(asking_clause(shape.text.lower()), shape.reference)  # not a scene sentence's verb
+    return any(
+        _same_stem(verb, PARTICIPLES.get(w, w)) or verb.startswith(same_relation(w))
+        for w in shape.asked
+        if w in asking
+    )
 
 
 def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | None = None) -> float:
