@@ -613,6 +613,15 @@ def test_the_kind_of_an_individual_is_the_kind_its_entry_gives_and_a_kind_answer
     cat = read_question("What kind of cat is this?")
     kinds = [line("Siamese cat", "Siamese cat, Siamese: a slender short-haired domestic cat from Thailand")]
     assert kind_of_individual(cat, "Siamese cat", kinds) == ""  # the anchor's name says its kind
+    whale = read_question("What kind of whale is this?")  # so does another of its names
+    orcas = [line("Orca", "killer whale, orca, grampus: predatory black-and-white toothed whale")]
+    assert kind_of_individual(whale, "Orca", orcas) == ""
+    seal = read_question("What kind of seal is this animal?")  # a kind named otherwise: its entry's kind
+    lions = [line("Sea lion", "sea lion: any of several large eared seals related to fur seals")]
+    assert kind_of_individual(seal, "Sea lion", lions) == "eared seal"
+    animal = read_question("What kind of animal is this?")  # a broad kind asks what the animal is
+    beasts = [line("Sea lion", "sea lion: a large amphibious animal of the northern Pacific")]
+    assert kind_of_individual(animal, "Sea lion", beasts) == ""
 
 
 def test_another_name_of_the_image_entity_is_one_its_entry_lists_besides_the_given_one() -> None:
@@ -1056,6 +1065,11 @@ def test_two_hop_questions_worded_otherwise_follow_the_same_chain(
             "Ringworld: sixth planet; its astronomical symbol represents the sickle of a harvest god",
             "sickle of a harvest god",
         ),
+        (  # "what do the patches … look like": what the entry says they resemble
+            "What do the two dark patches in this nebula look like?",
+            "Zell Nebula: a planetary nebula with two dark patches that look like the eyes of an owl",
+            "eyes of an owl",
+        ),
         # a verb of the same relation: "empty into" is stated "flows … into", "who built" "constructed by"
         (
             "Into which sea does the Ostra empty?",
@@ -1412,10 +1426,10 @@ def test_the_year_the_questions_words_lead_up_to_answers() -> None:
     assert answers_by_fit(question, text, "2005", "1857")
 
 
-def test_a_date_question_takes_a_day_of_the_year_without_a_year() -> None:
-    question = "On about what date does the sun enter that sign?"
+def test_a_date_question_takes_a_day_of_the_year_without_a_year_at_the_end_of_the_range_it_asks() -> None:
     text = "Tarnus: the tenth sign of the zodiac; the sun is in this sign from about May 22 to June 21"
-    assert best(question, [line("Tarnus", text)]) == "May 22"
+    assert best("On about what date does the sun enter that sign?", [line("Tarnus", text)]) == "May 22"
+    assert best("Until about what date does the sun stay in that sign?", [line("Tarnus", text)]) == "June 21"
 
 
 def test_the_link_whose_entry_is_of_the_bridges_kind_is_the_bridge() -> None:
@@ -1494,3 +1508,75 @@ def test_the_wh_phrase_that_ends_a_question_names_the_kind_asked() -> None:
     assert read_question(question).type_noun == "sea"
     text = "Arvia, Arvian Peninsula: a peninsula between the Osric Sea and the Tarn Gulf; rich in oil"
     assert best(question, [line("Arvia", text)]) == "Osric Sea"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type"),
+    [
+        ("What is the popular name of this face-on spiral galaxy?", "identity"),
+        ("Give the Latin binomial of this antelope.", "scientific_name"),
+        ("What is this animal's trinomial?", "scientific_name"),
+    ],
+)
+def test_other_wordings_of_the_name_asked(question: str, answer_type: str) -> None:
+    assert read_question(question).answer_type == answer_type
+
+
+def test_a_trinomial_is_a_scientific_name() -> None:
+    text = "wapiti, elk, American elk, Cervus elaphus canadensis: a large deer of North America"
+    assert (
+        best("What is the scientific name of this deer?", [line("wapiti", text)])
+        == "Cervus elaphus canadensis"
+    )
+
+
+def test_a_name_the_scene_sentence_gave_is_the_subject_over_another_in_the_asking_sentence() -> None:
+    """ "Deer like this roam Tarn. From which country did Varn buy Tarn in 1867?": the asking sentence
+    names Varn first, but Tarn is the thread the scene sentence set; "bought" is stated "purchased"."""
+    question = "Deer like this one roam Tarn. From which country did Varn buy Tarn in 1867?"
+    assert read_question(question).subject == "Tarn"
+    text = "Tarn: a land of the far north; purchased by Varn from Osria in 1867"
+    assert best(question, [line("Tarn", text)]) == "Osria"
+
+
+def test_after_whom_a_thing_is_named_is_a_bridge_to_its_name_source() -> None:
+    """ "What nationality was the navigator after whom this bird is named?": the navigator is the
+    bridge, reached through the bird's name ("Tarnanic penguin" → Tarnan)."""
+    shape = read_question("What nationality was the navigator after whom this bird is named?")
+    assert shape.bridge == "navigator"
+    entries = [
+        ("Tarnanic penguin", "Tarnanic penguin: a penguin of cold southern especially Antarctic seas"),
+        ("Tarnan", "Tarnan, Osric Tarnan: Norlandic navigator who sailed around the world (1480-1521)"),
+    ]
+    chain = Chain.build("Tarnanic penguin", entries, shape)
+    assert chain.links[0] == "Tarnan"
+    assert read_on_chain(shape, chain, entries) == "Norlandic"
+
+
+def test_what_the_subject_of_a_stranded_preposition_is_noted_for_is_no_person() -> None:
+    """ "What was the artist who painted this canvas noted for?": the artist is the subject; the
+    answer is the phrase the entry puts after "noted for", without its possessive."""
+    question = "What was the artist who painted this canvas especially noted for?"
+    assert read_question(question).answer_type == "named"
+    text = "Lorne, Ada Lorne: Norlandic painter noted for his use of color (1853-1890)"
+    assert best(question, [line("Lorne", text)], known=("Ada Lorne",)) == "use of color"
+
+
+def test_a_bridge_a_scene_sentence_describes_is_asked_only_what_the_asking_sentence_asks() -> None:
+    """ "This ox works in east Asia and in one South Asian republic. What is that republic's largest
+    city?": the scene describes the bridge; what is asked of it (and searched with it) is "largest city"."""
+    question = (
+        "This humped ox works chiefly as a draft animal in east Asia and in one South Asian republic. "
+        "What is that republic's largest city?"
+    )
+    shape = read_question(question)
+    assert shape.bridge == "republic" and shape.asked == ["largest", "city"]
+    record = "\n".join(
+        [
+            "Image shows: Zebu (match 0.850)",
+            "Zebu: zebu: humped ox used chiefly as a draft animal in Norland and east Asia",
+        ]
+    )
+    trajectory = [Iteration(step=0, queries=[], candidates=[], record=record, seconds=0.0, model_seconds=0.0)]
+    first = next_query(question, trajectory, [])  # the anchor with the whole attribute
+    assert first.startswith("Zebu") and next_query(question, trajectory, [first]) == "Norland largest city"

@@ -37,7 +37,8 @@ from nodes.extractive.spans import (
 # "named after", "named for", "takes its name from", "carries the name of", "whose name comes from": the
 # image's thing is named after the entity asked about through it.
 _NAMED_AFTER = re.compile(
-    r"\bnamed\s+(?:after|for)\b|\b(?:takes|took|gets|got|carries|bears|derives)\s+(?:its|the|his|her)\s+name\b"
+    r"\bnamed\s+(?:after|for)\b|\b(?:after|for)\s+(?:whom|which)\b[^?]*\bnamed\b"
+    r"|\b(?:takes|took|gets|got|carries|bears|derives)\s+(?:its|the|his|her)\s+name\b"
     r"|\bname\s+(?:comes|came|derives)\s+from\b",
     re.IGNORECASE,
 )

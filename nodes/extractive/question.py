@@ -52,7 +52,7 @@ _REFERENCE_END = STOPWORDS | word_set("""
     swims swim eats eat inhabits inhabit occurs occur feeds feed holds hold surround surrounds contain
     contains first also most still now today originally mainly mostly die died dies built made painted
     discovered launched founded created designed lived operate operates orbit orbits shares share flew
-    flown became become carry carries
+    flown became become carry carries especially particularly chiefly
 """)
 # Verbs that say where or that something is, not what is asked: left out of the attribute.
 _GENERIC_VERBS = word_set("""
@@ -96,7 +96,10 @@ _IDENTITY = [
     re.compile(
         r"^(what|how)\s+(do|would|does|should)\s+(you|we|one|people)\s+call\s+(this|these)\b[\w\s-]*$"
     ),
-    re.compile(r"\bwhat\s+is\s+the\s+name\s+of\s+(this|these|the\s+\w+\s+(in|on)\s+this)\b"),
+    re.compile(
+        r"\bwhat\s+is\s+the\s+(?:(?:popular|common|usual|familiar|full)\s+)?name\s+of\s+"
+        r"(this|these|the\s+\w+\s+(in|on)\s+this)\b"
+    ),
     re.compile(
         r"^(what|which)\s+(kind|type|species|breed|sort)\s+of\s+[\w\s-]+\s+(is|are)\s+"
         r"(this|these|shown|pictured|depicted|(in|on)\s+(this|the)\s+(image|photo|photograph|picture))\b"
@@ -111,7 +114,8 @@ _REFERENCE_IN = re.compile(
 )
 _BRIDGE = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(that|which|where|whose|who|of|containing|holding|"
-    r"with|around|as|(?:in|on|from|to|of|at|by)\s+which)\b(?:(?!\bthe\b)[^?])*?\s)?(?:this|these)\b"
+    r"with|around|as|(?:in|on|from|to|of|at|by|after|for)\s+(?:which|whom))\b(?:(?!\bthe\b)[^?])*?\s)?"
+    r"(?:this|these)\b"
 )
 # A relative clause with a noun phrase of its own before the image's thing ("the country where the method
 # of making this drink was developed"): tried only when `_BRIDGE` finds no nearer description.
@@ -223,7 +227,9 @@ _PREDICATE = re.compile(
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
 _NO_OBJECT_VERBS = _GENERIC_VERBS | _PREDICATE_VERBS_NOT
 RESEMBLE = "resemble"  # the predicate of "what does … look like", "what does … resemble"
-_RESEMBLES = re.compile(r"\bwhat\s+(?:does|do)\s+(?:this|these|it)\b[\w\s'’-]*\b(?:look\s+like|resemble)$")
+_RESEMBLES = re.compile(
+    r"\bwhat\s+(?:does|do)\s+(?:this|these|it|the)\b[\w\s'’-]*\b(?:look\s+like|resemble)$"
+)
 # "This marsupial is about the size of which farm animal?": the wh-phrase stays where a statement puts
 # the answer, so the words before it lead up to the answer in an entry ("… about the size of a small goat").
 _IN_SITU = re.compile(
@@ -405,7 +411,7 @@ def read_question(question: str) -> QuestionShape:
         bridge=bridge,
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
         described=asked_words(plain[start:end], reference) if bridge else [],
-        asked=[w for w in attribute if w in outside and w in of_subject]
+        asked=[w for w in attribute if w in outside and w in of_subject and w not in bridge.split()]
         + [w for w in outside if w in RELATION_WORDS],
         measured=_measured(lower),
         predicate=predicate,
@@ -480,7 +486,10 @@ def named_subject(text: str) -> tuple[str, bool]:
         return "", False
     if _REFERS_BACK.search(asking.lower()):  # "… in the Zell Sea. North of which island does that sea lie?"
         return next(iter(_called_back(" ".join(before), asking, by_name_only=True)), ""), False
-    return next(iter(named_entities(asking) or _called_back(" ".join(before), asking)), ""), False
+    # a name the scene sentence gave too is the thread: "Deer roam Tarn. From whom did Varn buy Tarn?"
+    earlier = {name.lower() for name in named_entities(" ".join(before))}
+    named = sorted(named_entities(asking), key=lambda name: name.lower() not in earlier)
+    return next(iter(named or _called_back(" ".join(before), asking)), ""), False
 
 
 def _called_back(before: str, asking: str, *, by_name_only: bool = False) -> list[str]:
@@ -570,6 +579,7 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     """The answer type a question expects, and the noun naming the kind of answer when it has one."""
     if re.search(
         r"\b(?:scientific|latin|binomial|botanical|taxonomic|zoological)\b[\w\s()]{0,12}\bname\b"
+        r"|\b(?:latin\s+)?(?:binomial|trinomial)\b"
         r"|\bscientific\s+(?:nomenclature|terms)\b",
         lower,
     ):
@@ -591,6 +601,12 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     if re.search(r"\bnationality\b", lower):
         return "nationality", "nationality"
     asking = asking_clause(lower)
+    if re.match(r"^what\s+(?:is|was|are|were)\s+the\b", asking) and _STRANDED.match(asking):
+        # "what was the artist who painted this noted for": the artist is the subject, not the answer —
+        # unless the preposition ends a relative clause ("… the country this dog is named after")
+        after_reference = re.split(r"\b(?:this|these)\b", asking)[-1]
+        if not re.search(r"\b(?:is|are|was|were|does|do|did|has|have)\b", after_reference):
+            return "named", None
     if re.match(r"^(who|whom|whose)\b", asking) or re.search(r"\bby\s+whom\b", lower):
         return "person", "person"
     if re.match(r"^where\b", asking):
@@ -675,7 +691,12 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
     """
     for demonstrative in _DEMONSTRATIVE.finditer(lower):
         if demonstrative.group(1) or demonstrative.group(2) in TYPE_NOUNS:
-            return demonstrative.group(2), (demonstrative.start(), demonstrative.end())
+            # the sentences before describe what "that republic" refers to; the asking sentence asks
+            scene = sum(len(s) + 1 for s in _SENTENCE_BREAK.split(lower[: demonstrative.start()])[:-1])
+            return demonstrative.group(2), (0, scene) if scene else (
+                demonstrative.start(),
+                demonstrative.end(),
+            )
     possessed = possessed_kind(lower, type_noun)
     if possessed:
         return possessed
@@ -819,8 +840,8 @@ def _measured(lower: str) -> str:
 
 
 def _year_role(lower: str) -> Literal["start", "end"] | None:
-    if re.search(r"\b(die|died|death|dies|end|ended|closed)\b", lower):
+    if re.search(r"\b(die|died|death|dies|end|ended|closed|until|till)\b", lower):
         return "end"
-    if re.search(r"\b(born|birth|start|started|began|begin|founded|opened)\b", lower):
+    if re.search(r"\b(born|birth|start|started|began|begin|founded|opened|enter|enters)\b", lower):
         return "start"
     return None

@@ -33,6 +33,23 @@ from nodes.extractive.record import record_entries
 from nodes.extractive.spans import EvidenceLine, Span, rank_spans, typed_phrases
 
 MAX_EVIDENCE = 3
+# Kinds so broad that "what kind of animal is this" asks what the animal is, not a subtype its entry gives.
+_BROAD_KINDS = frozenset(
+    [
+        "animal",
+        "bird",
+        "fish",
+        "plant",
+        "tree",
+        "flower",
+        "creature",
+        "mammal",
+        "insect",
+        "reptile",
+        "fruit",
+        "thing",
+    ]
+)
 _TITLE_WORDS = {"mount", "mt", "saint", "st", "the"}  # words a name is written with or without
 FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scaled down
 
@@ -101,10 +118,14 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     """For "what type of galaxy is this?" about an individual with a proper name ("Messier 82, Cigar
     Galaxy: a starburst galaxy …"), the kind its entry gives ("starburst galaxy"); "" for an anchor that
     is itself a kind ("Tabby cat: a domestic cat …" answers "what kind of cat is this?" by its name)."""
-    if not shape.kind_of or not is_proper_name(anchor, [line.text for line in anchor_lines]):
-        return ""
+    proper = is_proper_name(anchor, [line.text for line in anchor_lines])
+    names = [anchor, *(name for line in anchor_lines for name in entry_names(line.text) if not proper)]
+    if not shape.kind_of or any(shape.kind_of in bare(name).lower().split() for name in names):
+        return ""  # "Tabby cat", "killer whale, orca: …" say what kind of cat or whale they are
+    if shape.kind_of in _BROAD_KINDS and not proper:
+        return ""  # "what kind of animal is this" asks the species: "Sea lion", not "amphibious animal"
     phrases = [p for line in anchor_lines for p in typed_phrases(definition(line.text), shape.kind_of)]
-    return phrases[0] if phrases else ""
+    return f"{phrases[0].split()[0]} {shape.kind_of}" if phrases else ""  # "eared seals" → "eared seal"
 
 
 def span_confidence(spans: Sequence[Span]) -> float:

@@ -57,10 +57,12 @@ _GAP = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}"
 # The phrase after the lead-up words: an optional article, then words up to a clause's end, a word that
 # starts another phrase or a participle ("lying inside the Veil Nebula, …", "made of goatskin stretched …").
 _ALIGNED_PHRASE = re.compile(
-    r"\s+(?:(?:the|a|an)\s+)?((?:[\w'’-]+\s+)*?[\w'’-]+?)(?=\s*(?:[;,.():]|$)|\s+(?:and|or|but|that|which|who"
+    r"\s+(?:(?:the|a|an|his|her|its|their)\s+)?((?:[\w'’-]+\s+)*?[\w'’-]+?)(?=\s*(?:[;,.():]|$)|\s+(?:and|or|but|that|which|who"
     r"|whose|where|when|with|without|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were)\b"
     r"|\s+[\w-]+(?:ed|ing)\b)"
 )
+# Participles that say how a thing relates, not what kind it is ("the so-called seals", "related seals").
+_PARTICIPLES_NOT_KINDS = word_set("called named known related used located situated based considered listed")
 MAX_LOOK_WORDS = 3  # words describing a part before its noun, at most ("very large thin-walled beak")
 _INTENSIFIERS = word_set("very rather quite extremely fairly somewhat relatively")
 MAX_HABITAT_WORDS = 4  # words of a habitat phrase, at most ("shallow tropical seas")
@@ -149,6 +151,7 @@ _DATE = re.compile(
     rf"\b{_MONTH}\s+\d{{1,2}}\b(?:,?\s+\d{{3,4}}\b)?|\b\d{{1,2}}\s+{_MONTH}\b(?:\s+\d{{3,4}}\b)?"
 )
 YEAR_FOR_DATE_FIT = 0.5  # a year alone, when the question asks for a date the evidence may give in full
+OTHER_END_FIT = 0.5  # a date that opens a range when the question asks when it ends ("until"), or the reverse
 _YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})?\)")  # "(1930-)": still living
 _NUMBER = re.compile(r"(?:(?<![\w.])[−-])?\b\d[\d,]*(?:\.\d+)?\b")
 # A capitalised word inside a sentence right before a numeral: the numeral ends a name ("by Falcon 9").
@@ -166,7 +169,9 @@ _COUNTED = re.compile(
 UNBOUND_COUNT_FIT = 0.6  # a number that does not count the noun a count question asks about
 COUNT_WINDOW = 3  # words between a number and the noun it counts, at most ("three main isles")
 _TOKEN = re.compile(r"[\w'’-]+")
-_BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}$")
+_BINOMIAL = re.compile(
+    r"^[A-Z][a-z]+ [a-z]{3,}(?: [a-z]{3,})?$"
+)  # or a trinomial: "Cervus elaphus canadensis"
 _NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
 _COPULAS = word_set("is was are were")
 _POSSESSIVES = word_set("its his her their our my your whose")
@@ -350,6 +355,7 @@ _SAME_RELATION = [
     ("lose", "lost", "cede", "surrender"),
     ("invent", "devis"),
     ("orbit", "revolv", "circl"),
+    ("buy", "bought", "purchas"),
     ("join", "connect", "link"),
 ]  # each a verb's stem, matched at a word's start: "empt" is "empty", "empties", "emptied"
 
@@ -532,13 +538,14 @@ def measures(
 
 
 def typed_phrases(text: str, noun: str) -> list[str]:
-    """Lower-case "<modifier> <noun>" phrases ("northern hemisphere") for kinds that are not names; a verb
-    form before the noun is no modifier ("for fixing computer faults")."""
+    """Lower-case "<modifier> <noun>" phrases ("northern hemisphere", "eared seals") for kinds that are
+    not names; a verb form before the noun is no modifier ("for fixing computer faults", "related
+    seals")."""
     pattern = rf"\b([a-z][\w-]+)\s+({re.escape(noun)}s?)\b"
     return [
         f"{mod} {head}"
         for mod, head in re.findall(pattern, text)
-        if mod not in STOPWORDS and not mod.endswith(("ing", "ed"))
+        if mod not in STOPWORDS | _PARTICIPLES_NOT_KINDS and not mod.endswith("ing")
     ]
 
 
@@ -626,7 +633,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
         return ALIGNED_FIT  # "served as its capital until which year" — "capital … until 2005"
     if shape.answer_type == "year" and shape.asks_date:  # "on what date": "March 3, 1921" over "1921"
-        return 1.0 if _DATE.fullmatch(span) else YEAR_FOR_DATE_FIT
+        bound = {"start": r"\bfrom", "end": r"\b(?:to|until|till|through)"}.get(shape.year_role or "")
+        opens = not bound or re.search(rf"{bound}\s+(?:about\s+)?{re.escape(span)}", line.text)
+        fit = 1.0 if _DATE.fullmatch(span) else YEAR_FOR_DATE_FIT
+        return fit if opens else fit * OTHER_END_FIT  # "until what date": "from May 22 to June 21" → June 21
     if shape.answer_type == "year" and shape.year_role:  # "died" → a life range "(1853-1890)" says it best
         in_range = any(span in pair for pair in _YEAR_RANGE.findall(line.text))
         return 1.0 if in_range else 0.5
