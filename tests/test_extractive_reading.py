@@ -1403,6 +1403,16 @@ def test_another_name_of_the_bridge_is_its_entrys_other_name() -> None:
         ("The Tower of Zell crowns this site. On which hill does the tower stand?", "Tower of Zell"),
         ("Whales like this hunt in the Zell Sea. North of which island does that sea lie?", "Zell Sea"),
         ("Camels like this roam Arvia, which lies between the Tarn Gulf and which sea?", "Arvia"),
+        # an asking sentence whose own subject is a thing an earlier sentence named
+        ("This probe flew past Zelda. The planet is named after the god of what?", "Zelda"),
+        (
+            "Boxes like this stand all over Great Tarn. That island is made up of Osk and which land?",
+            "Great Tarn",
+        ),
+        (
+            "Hippos wallow in the Ostra, which drops over Kell Falls. The falls lie by Osk and which land?",
+            "Kell Falls",
+        ),
     ],
 )
 def test_an_asking_sentence_refers_back_to_a_name_the_scene_sentence_gives(
@@ -1580,3 +1590,41 @@ def test_a_bridge_a_scene_sentence_describes_is_asked_only_what_the_asking_sente
     trajectory = [Iteration(step=0, queries=[], candidates=[], record=record, seconds=0.0, model_seconds=0.0)]
     first = next_query(question, trajectory, [])  # the anchor with the whole attribute
     assert first.startswith("Zebu") and next_query(question, trajectory, [first]) == "Norland largest city"
+
+
+def test_a_subject_the_entries_found_name_anchors_before_its_own_entry_is_found() -> None:
+    """ "Cars like this were built in Norland. Which city is the capital of Norland?": no entry about
+    Norland came back yet, but one that names it did; Norland anchors, not the car the image shows."""
+    shape = read_question("Cars like this were built in Norland. Which city is the capital of Norland?")
+    candidates = [
+        cand("p1", "pairs", "Kell Beetle", 0.8, "A Kell Beetle.", image=0.8),
+        cand("t1", "text", "Corvale", 0.6, "Corvale: capital of Norland located in eastern Norland"),
+    ]
+    guess = guess_entities(candidates, shape)[0]
+    assert guess.title == "Norland" and guess.named
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In what year did the explorer who gave his name to this bird die?",
+        "The navigator whose name this bird carries commanded which expedition?",
+    ],
+)
+def test_other_wordings_of_a_name_source_lead_to_it(question: str) -> None:
+    shape = read_question(question)
+    entries = [
+        ("Tarnanic penguin", "Tarnanic penguin: a penguin of cold southern seas"),
+        ("Tarnan", "Tarnan, Osric Tarnan: Norlandic navigator who sailed around the world (1480-1521)"),
+    ]
+    assert Chain.build("Tarnanic penguin", entries, shape).links[0] == "Tarnan"
+
+
+def test_a_body_of_water_is_a_sea_a_gulf_or_a_bay_and_a_wh_phrase_of_three_words_stays_in_place() -> None:
+    """ "Varnland lies between the Atlantic and which body of water?" — "between the Atlantic and the Gulf
+    of Osk": the words before the wh-phrase lead up to it, and a gulf is a body of water."""
+    question = (
+        "Lizards like this live in Varnland. Varnland lies between the Atlantic and which body of water?"
+    )
+    text = "Varnland: a state of Norland between the Atlantic and the Gulf of Osk; formerly Confederate"
+    assert best(question, [line("Varnland", text)]) == "Gulf of Osk"

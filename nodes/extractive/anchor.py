@@ -116,13 +116,16 @@ def named_guess(
     pointing = shape.points_at_image and not shape.subject
     if pointing and image_score >= STRONG_IMAGE_MATCH:
         return None
+    score = NAMED_SCORE if pointing else NAMED_ONLY_SCORE
     for name in [shape.subject] if shape.subject else shape.names:
         about = [c for c in candidates if is_about(c["title"], c["text"], name)]
         if about:
             title = next((c["title"] for c in about if same_entity(c["title"], name)), name)
-            score = NAMED_SCORE if pointing else NAMED_ONLY_SCORE
             return EntityGuess(title, score, max(image_score, 0.0), len(about), named=True)
-    return None
+    # "Cars like this were built in Norland. Which city is the capital of Norland?": the subject anchors
+    # even before its own entry is found, when the entries found name it
+    naming = [c for c in candidates if shape.subject and mentions(c["text"], shape.subject)]
+    return EntityGuess(shape.subject, score, max(image_score, 0.0), 0, named=True) if naming else None
 
 
 def _shares(candidate: Candidate, words: Collection[str]) -> bool:

@@ -39,6 +39,7 @@ from nodes.extractive.spans import (
 _NAMED_AFTER = re.compile(
     r"\bnamed\s+(?:after|for)\b|\b(?:after|for)\s+(?:whom|which)\b[^?]*\bnamed\b"
     r"|\b(?:takes|took|gets|got|carries|bears|derives)\s+(?:its|the|his|her)\s+name\b"
+    r"|\bgave\s+(?:its|his|her|their)\s+name\s+to\b|\bwhose\s+name\b[^?]*\b(?:this|these)\b"
     r"|\bname\s+(?:comes|came|derives)\s+from\b",
     re.IGNORECASE,
 )

@@ -233,7 +233,7 @@ _RESEMBLES = re.compile(
 # "This marsupial is about the size of which farm animal?": the wh-phrase stays where a statement puts
 # the answer, so the words before it lead up to the answer in an entry ("… about the size of a small goat").
 _IN_SITU = re.compile(
-    r"^(?!(?:what|which|who|whom|whose|where|when|why|how)\b)(.+?)\s+(?:which|what|whom)(?:\s+[\w-]+){0,2}$"
+    r"^(?!(?:what|which|who|whom|whose|where|when|why|how)\b)(.+?)\s+(?:which|what|whom)(?:\s+[\w-]+){0,3}$"
 )
 # "What is this drum made of?", "what was this ship named after": a preposition stranded at the end; the
 # words between the verb and it lead up to the answer.
@@ -292,6 +292,9 @@ _OPENERS = word_set("name give identify tell list state say please besides apart
 _SINGULAR_VERB = re.compile(  # "Capella is …", "Mars orbits …"
     r"is|was|has|had|lies|lay|orbits|contains|stands|belongs|shines|flows|rises|sits|remains|appears|lives"
 )
+# "The planet is …", "That island is made up of …", "The falls lie …": an asking sentence whose subject
+# is a thing an earlier sentence named.
+_OPENING_CALLBACK = re.compile(r"^(?:the|that|this)\s+([a-z]+)\s+(?:is|are|was|were|lies|lie|has|have)\b")
 _PERSONAL = re.compile(r"\b(?:he|she|him|her|his|hers)\b")
 _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
@@ -484,6 +487,14 @@ def named_subject(text: str) -> tuple[str, bool]:
         return asked_in_relative.group(1), False
     if not before or _POINTING.search(asking.lower()):
         return "", False
+    opening = _OPENING_CALLBACK.match(asking.lower())
+    if opening:  # "… flew past Neptune. The planet is named after …": the asking sentence's own subject
+        scene = " ".join(before)
+        named = named_entities(scene)
+        by_word = [name for name in named if opening.group(1) in name.lower().split()]
+        # not a name used as an adjective: "… the largest Latin American country. That country is …"
+        nouns = [name for name in named if not re.search(rf"\b{re.escape(name)}\s+[a-z]", scene)]
+        return next(iter(by_word or nouns[-1:]), ""), False
     if _REFERS_BACK.search(asking.lower()):  # "… in the Zell Sea. North of which island does that sea lie?"
         return next(iter(_called_back(" ".join(before), asking, by_name_only=True)), ""), False
     # a name the scene sentence gave too is the thread: "Deer roam Tarn. From whom did Varn buy Tarn?"

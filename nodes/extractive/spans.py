@@ -110,6 +110,7 @@ SYNONYMS: dict[str, frozenset[str]] = {
     "tribe": word_set("tribe tribes people peoples"),
     "ocean": word_set("ocean sea"),
     "sea": word_set("sea ocean"),
+    "body": word_set("sea ocean gulf bay lake strait channel sound"),  # "which body of water"
     "mountain": word_set("mountain mountains range peak volcano"),
     "peak": word_set("peak mountain volcano summit"),
     "range": word_set("range mountains"),
