@@ -414,7 +414,11 @@ def read_question(question: str) -> QuestionShape:
         bridge=bridge,
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
         described=asked_words(plain[start:end], reference) if bridge else [],
-        asked=[w for w in attribute if w in outside and w in of_subject and w not in bridge.split()]
+        asked=[
+            w
+            for w in attribute
+            if w in outside and w in of_subject and (w == type_noun or w not in bridge.split())
+        ]
         + [w for w in outside if w in RELATION_WORDS],
         measured=_measured(lower),
         predicate=predicate,
