@@ -1233,14 +1233,6 @@ def test_the_kind_asked_is_read_in_the_asking_sentence_not_in_a_relative_clause_
     assert read_question("What is the height of Mt. Fuji in metres?").measured
 
 
-def test_the_agent_of_the_questions_verb_in_the_passive_answers_a_named_question() -> None:
-    """ "Which country governs the western part of X?" — "the western part is governed by Indonesia",
-    over a country the same line names otherwise."""
-    question = "Animals like this one live on Tasgon too. Which country governs the western part of Tasgon?"
-    text = "Tasgon: an island north of Australia; the western part is governed by Indonesia"
-    assert answers_by_fit(question, text, "Indonesia", "Australia")
-
-
 def test_a_scene_sentence_before_a_fronted_question_does_not_hide_its_lead_up() -> None:
     """ "The Ostra flows through Norland. Into which sea does the Ostra flow?": the asking sentence's
     fronted preposition still leads up to the answer."""
@@ -1426,14 +1418,6 @@ def test_an_asking_sentence_refers_back_to_a_name_the_scene_sentence_gives(
 def test_a_life_range_still_open_gives_the_birth_year() -> None:
     text = "Lorne, Ada Lorne: Norlandic astronaut; first to walk on Tarn (May 2, 1969) (1930-)"
     assert best("In what year was Ada Lorne born?", [line("Lorne", text)]) == "1930"
-
-
-def test_the_year_the_questions_words_lead_up_to_answers() -> None:
-    """ "served as its capital until which year" — "former capital of Norland until 2005", over the
-    year the same entry gives for something else."""
-    question = "Its largest city served as its capital until which year?"
-    text = "Corvale: founded in 1857; the largest city and former capital of Norland until 2005"
-    assert answers_by_fit(question, text, "2005", "1857")
 
 
 def test_a_date_question_takes_a_day_of_the_year_without_a_year_at_the_end_of_the_range_it_asks() -> None:
@@ -1628,3 +1612,26 @@ def test_a_body_of_water_is_a_sea_a_gulf_or_a_bay_and_a_wh_phrase_of_three_words
     )
     text = "Varnland: a state of Norland between the Atlantic and the Gulf of Osk; formerly Confederate"
     assert best(question, [line("Varnland", text)]) == "Gulf of Osk"
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer", "other"),
+    [
+        (  # the agent of the question's verb in the passive, over a country the line names otherwise
+            "Animals like this one live on Tasgon too. Which country governs the western part of Tasgon?",
+            "Tasgon: an island north of Australia; the western part is governed by Indonesia",
+            "Indonesia",
+            "Australia",
+        ),
+        (  # the year the question's words lead up to, over one the entry gives for something else
+            "Its largest city served as its capital until which year?",
+            "Corvale: founded in 1857; the largest city and former capital of Norland until 2005",
+            "2005",
+            "1857",
+        ),
+    ],
+)
+def test_the_questions_own_words_make_the_answer_fit_better(
+    question: str, text: str, answer: str, other: str
+) -> None:
+    assert answers_by_fit(question, text, answer, other)
