@@ -32,10 +32,13 @@ from nodes.extractive.reader import kind_of_individual, other_name, read_records
 from nodes.extractive.record import record_entries
 from nodes.extractive.spans import (
     UNIT_FAMILIES,
+    UNKNOWN_TYPE_FIT,
     EvidenceLine,
     agent_verb,
     aligned,
+    entry_fit,
     kind_words,
+    kinds_of,
     rank_spans,
     relation,
     trim,
@@ -1635,3 +1638,28 @@ def test_the_questions_own_words_make_the_answer_fit_better(
     question: str, text: str, answer: str, other: str
 ) -> None:
     assert answers_by_fit(question, text, answer, other)
+
+
+def test_a_pronoun_the_questions_words_lead_up_to_is_no_answer() -> None:
+    """ "Which computer did she help to program during the war?" — "After the war she joined …": the
+    lead-up word "war" is followed by a pronoun, which names nothing."""
+    question = "Which early computer did the person in this portrait help to program during the war?"
+    lines = [
+        line("Ada Lorne", "After the war she joined the navy and wrote manuals"),
+        line("Ada Lorne", "She was one of the programmers of the Kell Mark I, a computer"),
+    ]
+    assert best(question, lines, known=("Ada Lorne",)) == "Kell Mark I"
+
+
+def test_an_entry_that_says_nothing_of_what_it_is_leaves_the_kind_unknown() -> None:
+    """ "Completed in 1944, it read punched tape", a sentence of the Kell Mark I's entry, says no kind:
+    the computer stays a candidate of unknown kind (not one of another kind), and the prose definition
+    past ", also called …," says what it is."""
+    kinds = kinds_of("computer")
+    silent = [line("Kell Mark I", "Completed in 1944, it read its instructions from tape")]
+    assert entry_fit("Kell Mark I", kinds, silent) == UNKNOWN_TYPE_FIT
+    prose = "The Kell Mark I, also called the Osric Sequence Calculator, was an electromechanical computer"
+    assert kind_words(prose) == {"computer"}
+    shape = read_question("Which early computer did the person in this portrait help to program?")
+    scientist = [line("Ada Lorne", "Ada Lorne was an American computer scientist and mathematician")]
+    assert type_fit(shape, "American", scientist[0], scientist) < 1.0  # "American computer scientist"

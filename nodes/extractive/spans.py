@@ -63,6 +63,8 @@ _ALIGNED_PHRASE = re.compile(
 )
 # Participles that say how a thing relates, not what kind it is ("the so-called seals", "related seals").
 _PARTICIPLES_NOT_KINDS = word_set("called named known related used located situated based considered listed")
+_STOPWORD_PATTERN = "|".join(sorted(STOPWORDS))
+_PRONOUNS = word_set("i you he she it we they him her us them this that these those there")
 MAX_LOOK_WORDS = 3  # words describing a part before its noun, at most ("very large thin-walled beak")
 _INTENSIFIERS = word_set("very rather quite extremely fairly somewhat relatively")
 MAX_HABITAT_WORDS = 4  # words of a habitat phrase, at most ("shallow tropical seas")
@@ -329,7 +331,11 @@ def _aligned(before_answer: str, names_only: bool, text: str) -> tuple[str, ...]
             (r"\s+" if word == "of" else _GAP) + rf"\b{_loose(word)}" for word in context[1:]
         )  # "of" binds to the word before it: "painter of", never "painter noted for his use of"
         found = [m.group(1) for m in compiled(f"(?i:{lead})" + _ALIGNED_PHRASE.pattern).finditer(text)]
-        found = [_NAME_TAIL.sub(r"\1", f) for f in found if len(f.split()) <= MAX_ALIGNED_WORDS]
+        found = [
+            _NAME_TAIL.sub(r"\1", f)
+            for f in found
+            if len(f.split()) <= MAX_ALIGNED_WORDS and f.lower() not in _PRONOUNS  # "after the war she …"
+        ]
         if names_only:
             found = [f for f in found if f[:1].isupper()]
         if found:
@@ -690,8 +696,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     copula = rf"{re.escape(span)},?\s+{is_a}(?:[\w-]+\s+){{0,2}}(?:{kind_pattern})\b"
     # "the city of Lima" names a city; only the asked noun itself ("the capital of Peru" names no capital),
     # and not a noun of a role one place has in another ("the capital of Emilia-Romagna" is Bologna)
-    kind_after = rf"(?-i:\b{re.escape(span)}\s+(?:{kind_pattern})\b)"  # "the Hebei province"
-    patterns = [apposition, copula, kind_after]
+    # "the Hebei province in …" — not "an American computer scientist": a demonym, or a kind word that
+    # only qualifies the noun after it
+    kind_after = rf"(?-i:\b{re.escape(span)}\s+(?:{kind_pattern})\b(?!\s+(?!(?:{_STOPWORD_PATTERN})\b)[a-z]))"
+    patterns = [apposition, copula] + ([] if place_of(span) else [kind_after])
     if noun not in ROLE_NOUNS:
         patterns.append(rf"\bthe\s+{re.escape(noun)}\s+of\s+{re.escape(span)}\b")
     if any(re.search(pattern, line.text, re.IGNORECASE) for pattern in patterns):
@@ -822,15 +830,20 @@ def _relates(after: str, name: str) -> bool:
 
 def entry_fit(span: str, kinds: frozenset[str], lines: Sequence[EvidenceLine]) -> float:
     """0.9 when the span's own entry defines it with one of `kinds` at its head ("a republic in …"),
-    0.1 when its entries define it as something else, UNKNOWN_TYPE_FIT when no entry of it is known."""
-    entries = [line for line in lines if is_entry_of(span, line)]
-    if not entries:
+    0.1 when its entries define it as something else, UNKNOWN_TYPE_FIT when no entry of it says what it
+    is."""
+    said = [kind_words(line.text) for line in lines if is_entry_of(span, line)]
+    if not any(said):  # no entry of it, or none that says what it is ("Completed in 1944, it …")
         return UNKNOWN_TYPE_FIT
-    return DEFINED_FIT if any(kinds & kind_words(line.text) for line in entries) else OTHER_KIND_FIT
+    return DEFINED_FIT if any(kinds & words for words in said) else OTHER_KIND_FIT
 
 
 def _definition_words(text: str) -> list[str]:
-    return [w.strip(",;()").lower() for w in definition(text).split()]
+    return [w.strip(",;()").lower() for w in _OTHER_NAMES.sub("", definition(text)).split()]
+
+
+# ", also called the IBM ASCC," between a name and its copula: another name, not the definition.
+_OTHER_NAMES = re.compile(r",\s*(?:also\s+(?:called|known\s+as)|or|formerly|officially)\s[^,;:]*,")
 
 
 def is_entry_of(span: str, line: EvidenceLine) -> bool:
