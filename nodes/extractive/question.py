@@ -389,7 +389,7 @@ def read_question(question: str) -> QuestionShape:
         )  # "what are the bright arcs around this galaxy called": the kind asked is the thing shown's part
     attribute = [] if answer_type == "identity" else asked_words(lower, reference)
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
-    subject, _ = named_subject(text)
+    subject = named_subject(text)
     if subject:
         # "the capital of Kenya, the country where this animal lives": the bridge is named; "Corinth was one
         # of the city-states that struck coins like this. Which god is Corinth named after?": the asking
@@ -476,21 +476,21 @@ def _kind_of(lower: str) -> str:
     return singular(match.group(1)) if match else ""
 
 
-def named_subject(text: str) -> tuple[str, bool]:
-    """The entity a question names and asks about although it points at the image, and whether the
-    image's thing only describes it: "the capital of Kenya, the country where this animal lives" →
-    ("Kenya", True); "Penguins like this breed in Argentina. Which city is Argentina's capital?" →
-    ("Argentina", False) — the sentence that asks names its entity and neither points at the image nor
-    refers back to what an earlier sentence says of it ("… Along which country does that range extend?")."""
+def named_subject(text: str) -> str:
+    """The entity a question names and asks about although it points at the image: "the capital of
+    Kenya, the country where this animal lives" → "Kenya"; "Penguins like this breed in Argentina. Which
+    city is Argentina's capital?" → "Argentina" — the sentence that asks names its entity and neither
+    points at the image nor refers back to what an earlier sentence says of it ("… Along which country
+    does that range extend?"); "" when it names none."""
     apposition = _APPOSITION.search(text)
     if apposition:
-        return unpossessed(apposition.group(1)), True
+        return unpossessed(apposition.group(1))
     *before, asking = _SENTENCE_BREAK.split(text.strip())
     asked_in_relative = _ASKED_IN_RELATIVE.search(asking)
     if asked_in_relative:  # "… roam Arvia, which lies between Tarn and which sea?": Arvia is asked of
-        return asked_in_relative.group(1), False
+        return asked_in_relative.group(1)
     if not before or _POINTING.search(asking.lower()):
-        return "", False
+        return ""
     opening = _OPENING_CALLBACK.match(asking.lower())
     if opening:  # "… flew past Neptune. The planet is named after …": the asking sentence's own subject
         scene = " ".join(before)
@@ -498,13 +498,13 @@ def named_subject(text: str) -> tuple[str, bool]:
         by_word = [name for name in named if opening.group(1) in name.lower().split()]
         # not a name used as an adjective: "… the largest Latin American country. That country is …"
         nouns = [name for name in named if not re.search(rf"\b{re.escape(name)}\s+[a-z]", scene)]
-        return next(iter(by_word or nouns[-1:]), ""), False
+        return next(iter(by_word or nouns[-1:]), "")
     if _REFERS_BACK.search(asking.lower()):  # "… in the Zell Sea. North of which island does that sea lie?"
-        return next(iter(_called_back(" ".join(before), asking, by_name_only=True)), ""), False
+        return next(iter(_called_back(" ".join(before), asking, by_name_only=True)), "")
     # a name the scene sentence gave too is the thread: "Deer roam Tarn. From whom did Varn buy Tarn?"
     earlier = {name.lower() for name in named_entities(" ".join(before))}
     named = sorted(named_entities(asking), key=lambda name: name.lower() not in earlier)
-    return next(iter(named or _called_back(" ".join(before), asking)), ""), False
+    return next(iter(named or _called_back(" ".join(before), asking)), "")
 
 
 def _called_back(before: str, asking: str, *, by_name_only: bool = False) -> list[str]:
@@ -708,10 +708,8 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
         if demonstrative.group(1) or demonstrative.group(2) in TYPE_NOUNS:
             # the sentences before describe what "that republic" refers to; the asking sentence asks
             scene = sum(len(s) + 1 for s in _SENTENCE_BREAK.split(lower[: demonstrative.start()])[:-1])
-            return demonstrative.group(2), (0, scene) if scene else (
-                demonstrative.start(),
-                demonstrative.end(),
-            )
+            span = (0, scene) if scene else (demonstrative.start(), demonstrative.end())
+            return demonstrative.group(2), span
     possessed = possessed_kind(lower, type_noun)
     if possessed:
         return possessed

@@ -28,28 +28,13 @@ from core.state import Evidence, Iteration
 from nodes.common import split_sentences, text_embedder
 from nodes.extractive.anchor import bare, definition, entry_names, is_about, is_proper_name, same_entity
 from nodes.extractive.chain import Chain, anchor_match
-from nodes.extractive.question import QuestionShape, read_question
+from nodes.extractive.question import QuestionShape, read_question, word_set
 from nodes.extractive.record import record_entries
 from nodes.extractive.spans import EvidenceLine, Span, rank_spans, typed_phrases
 
 MAX_EVIDENCE = 3
 # Kinds so broad that "what kind of animal is this" asks what the animal is, not a subtype its entry gives.
-_BROAD_KINDS = frozenset(
-    [
-        "animal",
-        "bird",
-        "fish",
-        "plant",
-        "tree",
-        "flower",
-        "creature",
-        "mammal",
-        "insect",
-        "reptile",
-        "fruit",
-        "thing",
-    ]
-)
+_BROAD_KINDS = word_set("animal bird fish plant tree flower creature mammal insect reptile fruit thing")
 _TITLE_WORDS = {"mount", "mt", "saint", "st", "the"}  # words a name is written with or without
 FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scaled down
 

@@ -172,9 +172,8 @@ _COUNTED = re.compile(
 UNBOUND_COUNT_FIT = 0.6  # a number that does not count the noun a count question asks about
 COUNT_WINDOW = 3  # words between a number and the noun it counts, at most ("three main isles")
 _TOKEN = re.compile(r"[\w'’-]+")
-_BINOMIAL = re.compile(
-    r"^[A-Z][a-z]+ [a-z]{3,}(?: [a-z]{3,})?$"
-)  # or a trinomial: "Cervus elaphus canadensis"
+# "Giraffa camelopardalis", or a trinomial: "Cervus elaphus canadensis"
+_BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}(?: [a-z]{3,})?$")
 _NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
 _COPULAS = word_set("is was are were")
 _POSSESSIVES = word_set("its his her their our my your whose")
@@ -344,8 +343,9 @@ def _aligned(before_answer: str, names_only: bool, text: str) -> tuple[str, ...]
 
 
 def forget_alignments() -> None:
-    """Empty the memo of `aligned` (`nodes.caches`)."""
+    """Empty the memos of `aligned` and `part_looks` (`nodes.caches`)."""
     _aligned.cache_clear()
+    _part_looks.cache_clear()
 
 
 # "the sea god Korinthos", "the constellation Cancer": a name after words that only say its kind.
@@ -389,9 +389,14 @@ def part_looks(shape: QuestionShape, text: str) -> list[str]:
     part's noun ("down-bent" in "with down-bent bill"; "hard tart flesh" with the noun when the question
     wants it), less intensifiers and the words the question already gives ("besides being very large,
     how is its beak built" — "very large thin-walled beak" → "thin-walled")."""
-    given = set(_TOKEN.findall(shape.text.lower())) | _INTENSIFIERS
+    return list(_part_looks(shape.part, shape.part_whole, shape.text, text))
+
+
+@functools.lru_cache(maxsize=2**12)  # `type_fit` asks again for every span of the line `candidates` read
+def _part_looks(part: str, whole: bool, question: str, text: str) -> tuple[str, ...]:
+    given = set(_TOKEN.findall(question.lower())) | _INTENSIFIERS
     looks = []
-    for match in re.finditer(rf"\b{re.escape(shape.part)}(?:s|es)?\b", text):
+    for match in compiled(rf"\b{re.escape(part)}(?:s|es)?\b").finditer(text):
         before = _TOKEN.findall(text[: match.start()])[-MAX_LOOK_WORDS:]
         modifiers: list[str] = []
         for word in reversed(before):
@@ -400,8 +405,8 @@ def part_looks(shape: QuestionShape, text: str) -> list[str]:
             modifiers.insert(0, word)
         modifiers = [w for w in modifiers if w not in given]
         if modifiers:
-            looks.append(" ".join([*modifiers, match.group(0)] if shape.part_whole else modifiers))
-    return looks
+            looks.append(" ".join([*modifiers, match.group(0)] if whole else modifiers))
+    return tuple(looks)
 
 
 def verb_objects(text: str, predicate: str) -> list[str]:
