@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -179,7 +180,27 @@ _UNIT_SPELLINGS = {
 }  # fmt: skip
 _UNIT_TAIL = re.compile(r",\s*in\s+(?:(square|cubic|light)[\s-]+)?([a-z/°%-]+)$")
 # "what number planet is this", "its position in order from the Sun": a rank, answered as "3rd".
-_ORDINAL = re.compile(r"\bwhat\s+number\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b")
+_ORDINAL = re.compile(
+    r"\b(?:what|which)\s+(?:number|position)\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b|\brank(?:s|ed)?\s+by\b"
+)
+_COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
+# "how does that continent rank by size", "where does that nation rank among …", "where does it place
+# among all continents": a rank among others, stated by a superlative ("the 2nd smallest continent").
+_RANK = re.compile(r"\brank(?:s|ed)?\b|\b(?:place|places|stand|stands)\s+among\b|\bwhat\s+record\b")
+# What a rank is by, as the question says it, and the superlatives that state a rank by it.
+RANKED_BY = {
+    "size": "largest smallest biggest",
+    "area": "largest smallest biggest",
+    "population": "populous",
+    "populous": "populous",
+    "length": "longest shortest",
+    "long": "longest shortest",
+    "height": "highest tallest",
+    "tall": "highest tallest",
+    "high": "highest tallest",
+    "depth": "deepest",
+    "brightness": "brightest",
+}
 _PARTICLES = word_set("out up down off away into onto")
 # "Name the genus of this animal", "Give the number of wheels …", "Identify the bird …": the
 # imperative asks what "what is …" asks.
@@ -204,7 +225,10 @@ _IDENTITY_FILLER = word_set("""
 """)
 _NAME_NOUNS = word_set("name names")
 _KIND_WORDS = word_set("kind kinds type types sort sorts variety")  # "what kind of seas": a kind of sea
-_KIND_OF = re.compile(rf"\b(?:what|which)\s+(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+([a-z-]+)")
+# "what kind of star cluster is this" → "cluster": the noun after "of", or the next word when it is a noun
+_KIND_OF = re.compile(
+    rf"\b(?:what|which)\s+(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+([a-z-]+)(?:\s+([a-z-]+))?"
+)
 _GENERIC_NOUNS = word_set("part area place")
 _PLACE_NOUNS = word_set("continent country nation region ocean sea island state province city")
 # "… this object in the sky": a place in the picture, not something asked.
@@ -227,8 +251,9 @@ _PREDICATE = re.compile(
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
 _NO_OBJECT_VERBS = _GENERIC_VERBS | _PREDICATE_VERBS_NOT
 RESEMBLE = "resemble"  # the predicate of "what does … look like", "what does … resemble"
-_RESEMBLES = re.compile(
-    r"\bwhat\s+(?:does|do)\s+(?:this|these|it|the)\b[\w\s'’-]*\b(?:look\s+like|resemble)$"
+_RESEMBLES = re.compile(  # "what does this look like", "which wild animal does this dog look like"
+    r"\b(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do)\s+(?:this|these|it|the)\b[\w\s'’-]*"
+    r"\b(?:look\s+like|resemble)$"
 )
 # "This marsupial is about the size of which farm animal?": the wh-phrase stays where a statement puts
 # the answer, so the words before it lead up to the answer in an entry ("… about the size of a small goat").
@@ -285,8 +310,19 @@ _OTHER_NAME = re.compile(
     r"\b(?:another|other|alternative|alternate|former|old|older)\s+(?:[\w-]+\s+)?name\b|\bnickname"
     r"|\b(?:also|formerly|once|previously)\s+(?:known|called|named)\b"
     r"|\b(?:besides|apart\s+from|aside\s+from|other\s+than)\b[^?]*(?<![\w-])(?:name|called|known)\b"
-    r"|\bname\b[^?]*\bbesides\b"
+    r"|\bname\b[^?]*\b(?:besides|also\s+(?:used|given|applied))\b"
 )
+# "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
+_SET_ASIDE = re.compile(r"\b(?:besides|apart\s+from|aside\s+from|other\s+than)\s+([^,?]+)")
+_QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
+_LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|taxonomic)\b")
+_NAME_OF_IMAGE = re.compile(r"\b(?:is|are|was|were|for|to|does|do|did|call|calls)\s+(?:this|these)\b")
+# Words that frame a request for another name without saying anything of the name itself.
+_NAME_FRAME = word_set("""
+    name names nickname nicknames known called named given used applied also old older former formerly
+    alternative alternate usual familiar common folk popular two-word one-word once still today best
+    commonly usually widely often
+""")
 # Words that open a question without naming anything ("Name the …", "Besides the …").
 _OPENERS = word_set("name give identify tell list state say please besides apart aside counting")
 _SINGULAR_VERB = re.compile(  # "Capella is …", "Mars orbits …"
@@ -295,10 +331,26 @@ _SINGULAR_VERB = re.compile(  # "Capella is …", "Mars orbits …"
 # "The planet is …", "That island is made up of …", "The falls lie …": an asking sentence whose subject
 # is a thing an earlier sentence named.
 _OPENING_CALLBACK = re.compile(r"^(?:the|that|this)\s+([a-z]+)\s+(?:is|are|was|were|lies|lie|has|have)\b")
+_PRONOUN_SUBJECT = re.compile(r"\b(?:does|do|did|is|was|are|were)\s+(?:it|they)\b")  # "does it lie"
 _PERSONAL = re.compile(r"\b(?:he|she|him|her|his|hers)\b")
 _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
+
+
+@dataclass(frozen=True)
+class NameAsked:
+    """What a question asking for another name of a thing says of that name: "Besides its familiar
+    'killer' name, what name likening it to a land predator is this whale given?" → hint "likening land
+    predator", set aside ("killer",), a common name (not Latin)."""
+
+    hint: str = ""  # the words describing the name asked, to choose among several
+    latin: bool = False  # a Latin (scientific) name is asked, not a common one
+    set_aside: tuple[str, ...] = ()  # quoted words of the name the question sets aside
+    usual_latin_aside: bool = False  # "apart from its usual binomial": the first Latin name is set aside
+    # "… is also used for this galaxy", "what is this antelope also called": the name is the image's own
+    # thing's, even when the question describes another ("honouring the astronomer who found it")
+    of_image: bool = False
 
 
 @dataclass(frozen=True)
@@ -314,6 +366,9 @@ class QuestionShape:
     names: list[str] = field(default_factory=list)  # the same as whole spans ("Ursa Major"): `named_entities`
     year_role: Literal["start", "end"] | None = None  # born → first year of a range, died → last
     asks_date: bool = False  # "on what date …": a whole date ("March 3, 1921") when a gloss gives one
+    # "how does that ocean rank in size": a rank stated by a superlative, and the superlatives of the
+    # dimension it is by ("largest smallest biggest"; "" for any)
+    rank_by: str | None = None
     bridge: str = ""  # a thing the question describes through the image ("the country where this … lives")
     asked: list[str] = field(default_factory=list)  # attribute words outside the bridge's description
     outer: list[str] = field(default_factory=list)  # descriptions around the bridge's ("the empress who …")
@@ -322,7 +377,8 @@ class QuestionShape:
     predicate: str = ""  # the verb (and preposition) whose object is asked: "feed on", "eat"
     # The entity the question asks about by name even though it points at the image (`named_subject`).
     subject: str = ""
-    other_name: bool = False  # "by what other name is this galaxy known?": a name besides the usual one
+    # "by what other name is this galaxy known?": a name besides the usual one, and what is said of it
+    name_asked: NameAsked | None = None
     kind_of: str = ""  # "what kind of seas …", "what type of galaxy is this": a kind of this noun is asked
     named_unit: str = ""  # the unit the number is asked in: "how many square miles", "…, in degrees"
     before_answer: str = ""  # the words a statement puts right before the answer: `lead_up`
@@ -334,6 +390,10 @@ class QuestionShape:
         """The described things from the image outwards: "the king who rebuilt the castle around this
         tower" → ["castle", "king"] (a description that fits the image's own entity is skipped later)."""
         return [b for b in [self.bridge, *self.outer] if b]
+
+    @property
+    def other_name(self) -> bool:
+        return self.name_asked is not None
 
     @property
     def points_at_image(self) -> bool:
@@ -372,8 +432,8 @@ def read_question(question: str) -> QuestionShape:
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
     answer_type, type_noun = expected_type(asked_sentence(lower))
-    other_name = bool(_OTHER_NAME.search(lower))
-    if other_name or (answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun)):
+    name_asked = name_request(lower, named_entities(text)) if _OTHER_NAME.search(lower) else None
+    if name_asked or (answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun)):
         answer_type, type_noun = "identity", None
     # "the person in this portrait" → "this person", so descriptions around it read like any other
     plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
@@ -397,7 +457,9 @@ def read_question(question: str) -> QuestionShape:
         bridge = ""
     # what is asked of a named subject is in the sentence that asks, not in the scene set before it
     of_subject = set(asked_of(subject, lower, reference)) if subject else set(attribute)
-    predicate = _predicate(lower) if answer_type == "named" and not type_noun else ""
+    predicate = _predicate(lower) if answer_type == "named" else ""
+    if type_noun and predicate != RESEMBLE:
+        predicate = ""  # "which city does this river flow through": the kind asked, not the verb's object
     part, part_whole = asked_part(lower) if answer_type in ("named", "colour") else ("", False)
     if part:
         bridge = ""  # "the tough outer rind of this fruit" is the fruit's own part, no other entity
@@ -410,6 +472,7 @@ def read_question(question: str) -> QuestionShape:
         named=question_names(text),
         names=named_entities(text),
         year_role=_year_role(lower),
+        rank_by=rank_by(lower) if answer_type == "ordinal" else None,
         asks_date=bool(_ASKS_DATE.search(lower)),
         bridge=bridge,
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
@@ -423,12 +486,43 @@ def read_question(question: str) -> QuestionShape:
         measured=_measured(lower),
         predicate=predicate,
         subject=subject,
-        other_name=other_name,
+        name_asked=name_asked,
         kind_of=_kind_of(lower),
         part=part,
         part_whole=part_whole,
         named_unit=named_unit(lower),
         before_answer="" if predicate else lead_up(asking_clause(lower)),  # a verb's object says it whole
+    )
+
+
+def rank_by(lower: str) -> str | None:
+    """For a question asking a rank among others, the superlatives of the dimension it is by ("how does
+    that continent rank by size" → "largest smallest biggest"; "" when it names none); None for a
+    question that asks a position in an order ("what number planet is this")."""
+    asking = asking_clause(lower)
+    if not _RANK.search(asking):
+        return None
+    return next((RANKED_BY[w] for w in re.findall(r"[a-z-]+", asking) if w in RANKED_BY), "")
+
+
+def name_request(lower: str, names: Sequence[str] = ()) -> NameAsked:
+    """What a question that asks for another name says of the name (`NameAsked`). The hint is what is
+    left of the asking sentence once the set-aside clause, the phrase pointing at the image ("this
+    long-necked animal"), the names it gives ("Florida") and the words that merely ask for a name are
+    taken out."""
+    asking = asked_sentence(lower)
+    set_aside = _SET_ASIDE.search(asking)
+    aside = set_aside.group(1) if set_aside else ""
+    rest = asking.replace(set_aside.group(0), " ") if set_aside else asking
+    rest = re.sub(r"\b(?:this|these)\s+[^,?]*", " ", rest)
+    given = {word.lower() for name in names for word in name.split()}
+    hint = [w for w in content_words(rest) if w not in _NAME_FRAME | given and not _LATIN_FORM.fullmatch(w)]
+    return NameAsked(
+        hint=" ".join(w for w in hint if w not in IMAGE_WORDS),
+        latin=bool(_LATIN_FORM.search(rest)),
+        set_aside=tuple(m.group(1).strip() for m in _QUOTED.finditer(aside)),
+        usual_latin_aside=bool(_LATIN_FORM.search(aside)),
+        of_image=bool(_NAME_OF_IMAGE.search(asking)),
     )
 
 
@@ -473,7 +567,11 @@ def asked_part(lower: str) -> tuple[str, bool]:
 def _kind_of(lower: str) -> str:
     """The noun whose kind a question asks: "in what kind of seas is this whale common" → "sea"."""
     match = _KIND_OF.search(lower)
-    return singular(match.group(1)) if match else ""
+    if not match:
+        return ""
+    noun, after = match.groups()
+    compound = after and after not in _REFERENCE_END and after in TYPE_NOUNS  # "star cluster"
+    return singular(after if compound else noun)
 
 
 def named_subject(text: str) -> str:
@@ -499,12 +597,28 @@ def named_subject(text: str) -> str:
         # not a name used as an adjective: "… the largest Latin American country. That country is …"
         nouns = [name for name in named if not re.search(rf"\b{re.escape(name)}\s+[a-z]", scene)]
         return next(iter(by_word or nouns[-1:]), "")
-    if _REFERS_BACK.search(asking.lower()):  # "… in the Zell Sea. North of which island does that sea lie?"
-        return next(iter(_called_back(" ".join(before), asking, by_name_only=True)), "")
+    named = named_entities(asking)
+    if _REFERS_BACK.search(asking.lower()):
+        # "… the Zell Sea. North of which island does that sea lie?", "… the Great Barrier Reef. Off which
+        # coast of Australia does that reef lie?"; but "which nickname does Mars get from the oxide that
+        # reddens its surface" refers to nothing earlier: "its" is Mars, the name the asking sentence gives
+        called = _called_back(" ".join(before), asking, by_name_only=True)
+        if called or not named or _points_back(" ".join(before), asking):
+            return next(iter(called), "")  # "Between Gemini and which … does that constellation lie?"
     # a name the scene sentence gave too is the thread: "Deer roam Tarn. From whom did Varn buy Tarn?"
     earlier = {name.lower() for name in named_entities(" ".join(before))}
-    named = sorted(named_entities(asking), key=lambda name: name.lower() not in earlier)
+    named = sorted(named, key=lambda name: name.lower() not in earlier)
     return next(iter(named or _called_back(" ".join(before), asking)), "")
+
+
+def _points_back(before: str, asking: str) -> bool:
+    """Whether the asking sentence points back at something an earlier sentence describes: by "that" or
+    "those" with a noun the earlier sentences used ("… in a zodiacal constellation. Between Gemini and
+    which … does that constellation lie?") or by a pronoun subject ("near Phoenix and which other does it
+    lie?") — not by a relative "that" ("the oxide that reddens its surface")."""
+    earlier = set(re.findall(r"[a-z]+", before.lower()))
+    demonstrated = re.findall(r"\b(?:that|those)\s+([a-z]+)", asking.lower())
+    return any(word in earlier for word in demonstrated) or bool(_PRONOUN_SUBJECT.search(asking.lower()))
 
 
 def _called_back(before: str, asking: str, *, by_name_only: bool = False) -> list[str]:
@@ -601,10 +715,16 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "scientific_name", "name"
     if any(p.search(lower) for p in _IDENTITY):
         return "identity", None
-    if re.search(r"\b(what|which)\s+year\b|\bwhen\b|\bwhat\s+date\b", lower):
+    if re.search(r"\b(what|which)\s+(?:year|date|century)\b|\bwhen\b", lower):
         return "year", "year"
-    if _ORDINAL.search(lower):
-        return "ordinal", None
+    if re.search(r"\bwhat\s+record\b", lower):
+        return "ordinal", None  # "what record does this animal hold": a superlative ("tallest living …")
+    if (
+        _ORDINAL.search(lower)
+        or _COUNTING_FROM.search(lower)
+        and not re.search(r"\bhow\s+(?:many|much)\b", lower)
+    ):
+        return "ordinal", None  # "counting from the first sign, where does this sign fall": a place in order
     if (
         re.search(r"\bhow\s+(many|much)\b|\bthe\s+number\s+of\b", lower)
         or _MEASURE.search(lower)
@@ -853,8 +973,10 @@ def _measured(lower: str) -> str:
 
 
 def _year_role(lower: str) -> Literal["start", "end"] | None:
-    if re.search(r"\b(die|died|death|dies|end|ended|closed|until|till)\b", lower):
+    if re.search(r"\b(die|died|death|dies|end|ended|closed|until|till|leave|leaves|exit|exits)\b", lower):
         return "end"
-    if re.search(r"\b(born|birth|start|started|began|begin|founded|opened|enter|enters)\b", lower):
+    if re.search(
+        r"\b(born|birth|start|started|began|begin|founded|opened|enter|enters|moves?\s+into)\b", lower
+    ):
         return "start"
     return None

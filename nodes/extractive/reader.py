@@ -28,9 +28,9 @@ from core.state import Evidence, Iteration
 from nodes.common import split_sentences, text_embedder
 from nodes.extractive.anchor import bare, definition, entry_names, is_about, is_proper_name, same_entity
 from nodes.extractive.chain import Chain, anchor_match
-from nodes.extractive.question import QuestionShape, read_question, word_set
+from nodes.extractive.question import NameAsked, QuestionShape, read_question, word_set
 from nodes.extractive.record import record_entries
-from nodes.extractive.spans import EvidenceLine, Span, rank_spans, typed_phrases
+from nodes.extractive.spans import BINOMIAL, EvidenceLine, Span, rank_spans, typed_phrases
 
 MAX_EVIDENCE = 3
 # Kinds so broad that "what kind of animal is this" asks what the animal is, not a subtype its entry gives.
@@ -60,14 +60,15 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     lines = evidence_lines(shape, trajectory, entries, chain, context)
     anchor_lines = [line for line in lines if anchor and is_about(line.title, line.text, anchor)]
     confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)
-    if shape.asks_identity and shape.other_name and chain.bridged and chain.links:
+    if shape.name_asked and not shape.name_asked.of_image and chain.bridged and chain.links:
         # "by what name was the cape this rocket flew from formerly known": the bridge's other name
         bridge = chain.links[0]
         bridge_lines = [line for line in lines if is_about(line.title, line.text, bridge)]
         evidence = [as_evidence(line) for line in bridge_lines[:1]]
-        return Reading(other_name(shape, bridge, bridge_lines), evidence, confidence if evidence else 0.0)
+        name = other_name(shape, bridge, bridge_lines, context)
+        return Reading(name, evidence, confidence if evidence else 0.0)
     if shape.asks_identity and anchor:
-        name = other_name(shape, anchor, anchor_lines) if shape.other_name else bare(anchor)
+        name = other_name(shape, anchor, anchor_lines, context) if shape.other_name else bare(anchor)
         name = kind_of_individual(shape, anchor, anchor_lines) or name
         return Reading(name, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     spans = rank_spans(shape, lines, known=chain.known, chain=chain.tied_to, own=chain.own)
@@ -79,20 +80,42 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     return Reading(best.text, evidence, span_confidence(spans), tuple(spans))
 
 
-def other_name(shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine]) -> str:
-    """The first name the anchor's entries list that is neither its title nor a name the question gives
-    ("Besides the Omega Nebula, by what name is this nebula known?" → "Swan Nebula"); the title when
-    its entries list no other."""
+def other_name(
+    shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine], context: Context
+) -> str:
+    """A name the anchor's entries list that is neither its title nor a name the question gives or sets
+    aside ("Besides the Omega Nebula, by what name is this nebula known?" → "Swan Nebula"), of the form
+    asked (a Latin name only when one is asked: entries list Latin names last). Of several, the one
+    closest in meaning to what the question says of it ("likening it to a land predator" → "sea wolf"),
+    else the first listed; the title when the entries list no other."""
+    asked = shape.name_asked or NameAsked()
     given = [anchor, *shape.names]
-    listed = [name for line in anchor_lines for name in entry_names(line.text)]
-    return next((bare(n) for n in listed if not any(_same_name(n, g) for g in given)), bare(anchor))
+    listed = list(dict.fromkeys(name for line in anchor_lines for name in entry_names(line.text)))
+    latin = [n for n in listed[1:] if BINOMIAL.match(n)]
+    if asked.usual_latin_aside:
+        latin = latin[1:]
+    names = [
+        n
+        for n in listed
+        if not any(_same_name(n, g) for g in given)
+        and not any(word.lower() in n.lower().split() for word in asked.set_aside)
+    ]
+    names = [n for n in names if (n in latin) == asked.latin] or names
+    if len(names) > 1 and asked.hint:
+        vectors = np.asarray(text_embedder(context).embed_texts([asked.hint, *names]), dtype=np.float32)
+        names = [names[int(np.argmax(vectors[1:] @ vectors[0]))]]
+    return bare(names[0]) if names else bare(anchor)
 
 
 def _same_name(name: str, other: str) -> bool:
     """Whether two names are one name written longer or shorter ("McKinley", "Mt. McKinley", "Mount
-    McKinley"), not two names of one kind ("Omega Nebula", "Swan Nebula")."""
+    McKinley"), not two names of one kind ("Omega Nebula", "Swan Nebula"), nor a genus and a species
+    ("Hippopotamus", "Hippopotamus amphibius")."""
+    if same_entity(name, other):
+        return True
     words, others = _name_words(name), _name_words(other)
-    return same_entity(name, other) or bool(words and others) and (words <= others or others <= words)
+    latin = BINOMIAL.match(name) or BINOMIAL.match(other)
+    return not latin and bool(words and others) and (words <= others or others <= words)
 
 
 def _name_words(name: str) -> set[str]:
@@ -104,9 +127,10 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     Galaxy: a starburst galaxy …"), the kind its entry gives ("starburst galaxy"); "" for an anchor that
     is itself a kind ("Tabby cat: a domestic cat …" answers "what kind of cat is this?" by its name)."""
     proper = is_proper_name(anchor, [line.text for line in anchor_lines])
-    names = [anchor, *(name for line in anchor_lines for name in entry_names(line.text) if not proper)]
-    if not shape.kind_of or any(shape.kind_of in bare(name).lower().split() for name in names):
-        return ""  # "Tabby cat", "killer whale, orca: …" say what kind of cat or whale they are
+    names = [anchor, *(name for line in anchor_lines for name in entry_names(line.text))]
+    if not shape.kind_of or not proper and any(shape.kind_of in bare(name).lower().split() for name in names):
+        return ""  # "Tabby cat", "killer whale, orca: …" say what kind of cat or whale they are; "Owl
+        # Nebula" does not say what kind of nebula it is
     if shape.kind_of in _BROAD_KINDS and not proper:
         return ""  # "what kind of animal is this" asks the species: "Sea lion", not "amphibious animal"
     phrases = [p for line in anchor_lines for p in typed_phrases(definition(line.text), shape.kind_of)]

@@ -147,12 +147,27 @@ ORDINAL_WORDS = {
     "first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th",
     "seventh": "7th", "eighth": "8th", "ninth": "9th", "tenth": "10th", "eleventh": "11th", "twelfth": "12th",
 }  # fmt: skip
+# "the 4th century BC", "the fifth century": a century as an entry states it.
+_CENTURY = re.compile(
+    rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)|{'|'.join(ORDINAL_WORDS)})\s+century(?:\s+(?:BC|AD|BCE|CE)\b)?",
+    re.IGNORECASE,
+)
+_ASKS_CENTURY = re.compile(r"\b(?:what|which)\s+century\b", re.IGNORECASE)
+# "how much of that country lies below sea level": a share, stated as a fraction ("half the country").
+_SHARE_ASKED = re.compile(r"\bhow\s+much\s+of\b", re.IGNORECASE)
+_FRACTION = re.compile(
+    r"\b(?:(?:two|three|four)\s+)?(?:half|halves|third|thirds|quarter|quarters|fifth|fifths)\b(?!\s+century)",
+    re.IGNORECASE,
+)
+_WHERE_IN = re.compile(r"\b(?i:where)\s+in\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")  # "Where in Europe …"
+_LIKENESS = re.compile(r"\b([a-z]{3,})-?like\b")
 _YEAR = re.compile(r"(?<![\d,.])\b(\d{3,4})\b(?![,.]\d)(?:\s*(?:AD|BC|BCE|CE)\b)?")  # not "384" of "384,400"
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 # "March 3, 1921", "3 March 1921"; a day of every year without one ("from about November 22 to …")
 _DATE = re.compile(
     rf"\b{_MONTH}\s+\d{{1,2}}\b(?:,?\s+\d{{3,4}}\b)?|\b\d{{1,2}}\s+{_MONTH}\b(?:\s+\d{{3,4}}\b)?"
 )
+DAY_FOR_YEAR_FIT = 0.5  # a day without a year ("about May 20"), when the question asks "when" of a thing
 YEAR_FOR_DATE_FIT = 0.5  # a year alone, when the question asks for a date the evidence may give in full
 OTHER_END_FIT = 0.5  # a date that opens a range when the question asks when it ends ("until"), or the reverse
 _YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})?\)")  # "(1930-)": still living
@@ -173,7 +188,7 @@ UNBOUND_COUNT_FIT = 0.6  # a number that does not count the noun a count questio
 COUNT_WINDOW = 3  # words between a number and the noun it counts, at most ("three main isles")
 _TOKEN = re.compile(r"[\w'’-]+")
 # "Giraffa camelopardalis", or a trinomial: "Cervus elaphus canadensis"
-_BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}(?: [a-z]{3,})?$")
+BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}(?: [a-z]{3,})?$")
 _NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
 _COPULAS = word_set("is was are were")
 _POSSESSIVES = word_set("its his her their our my your whose")
@@ -276,10 +291,18 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     """The spans of one line that have the form the question's answer type needs."""
     text = line.text
     kind = shape.answer_type
-    if kind == "year":
-        return [*(_DATE.findall(text) if shape.asks_date else []), *years(text, shape.year_role)]
+    if kind == "year" and _ASKS_CENTURY.search(shape.text):  # "until which century AD": "5th century AD"
+        return _CENTURY.findall(text)
+    if kind == "year" and shape.asks_date:
+        return [*_DATE.findall(text), *years(text, shape.year_role)]
+    if kind == "year":  # "when does the sun leave the sign": a day of every year ("to about May 20") too
+        return [*years(text, shape.year_role), *(d for d in _DATE.findall(text) if not years(d, None))]
+    if kind == "ordinal" and shape.rank_by is not None:
+        return rank_phrases(text, shape.rank_by) or ordinals(text)
     if kind == "ordinal":
         return ordinals(text)
+    if kind == "number" and _SHARE_ASKED.search(shape.text):  # "how much of that country …": "half"
+        return fractions(text) or numbers(text)
     if kind == "number" and shape.named_unit:  # the question names the unit: the number alone answers
         return measures(text, frozenset({shape.named_unit}), number_only=True)
     if kind == "number" and shape.measure:
@@ -292,14 +315,14 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return part_looks(shape, text) + line_names(line)
     if kind == "scientific_name":  # a gloss lists common names first, the taxonomic name last; the
         # last name of binomial shape comes first, to win a tie with "Snow leopard" (also of that shape)
-        return [n for n in reversed(entry_names(text)) if _BINOMIAL.match(n)]
+        return [n for n in reversed(entry_names(text)) if BINOMIAL.match(n)]
     if kind == "nationality":
         return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
     names = [*aligned(shape, text), *line_names(line)]
     if shape.predicate:
         return verb_objects(text, shape.predicate) + names
     if kind == "named" and shape.type_noun == "place":  # "where is this bird found?": also a habitat
-        return names + demonym_places(shape, text) + habitats(text)
+        return parts_of_region(shape, text) + names + demonym_places(shape, text) + habitats(text)
     if kind == "named" and shape.type_noun:
         taxa = genera(text) if shape.type_noun == "genus" else []
         return names + taxa + demonym_places(shape, text) + typed_phrases(text, shape.type_noun)
@@ -420,7 +443,19 @@ def verb_objects(text: str, predicate: str) -> list[str]:
         verb_form = r"\b(?:looks?\s+like|resembl\w*|shaped\s+like|similar\s+to)\s+(?:(?:the|a|an)\s+)?"
     found = compiled(verb_form + r"([a-z][\w\s'-]*?)\s*(?=[;,.()]|$)").finditer(text)
     compounds = compiled(rf"\b([a-z]+)-{re.escape(verb)}(?:ing|er|ers)\b").findall(text)  # "seed-eating"
+    if predicate == RESEMBLE:
+        compounds = _LIKENESS.findall(text)  # "wolflike yellowish-brown wild dog" → "wolf"
     return [*(m.group(1) for m in found if len(m.group(1).split()) <= MAX_OBJECT_WORDS), *compounds]
+
+
+def parts_of_region(shape: QuestionShape, text: str) -> list[str]:
+    """For "where in Europe does this tree grow?", the part of the region the text names ("evergreen oak
+    of southern Europe" → "southern Europe"); none for a question that names no region."""
+    region = _WHERE_IN.search(shape.text)
+    if not region:
+        return []
+    part = compiled(rf"\b(?:north|south|east|west|central)[a-z-]*\s+{re.escape(region.group(1))}\b")
+    return [m.group() for m in part.finditer(text)]
 
 
 def habitats(text: str) -> list[str]:
@@ -444,7 +479,7 @@ def genera(text: str) -> list[str]:
     """The genus of every binomial the entry lists ("Canis familiaris" → "Canis"), the last listed first:
     a gloss lists common names first, and a common name may have the same shape ("Common thyme, Thymus
     vulgaris")."""
-    return list(dict.fromkeys(n.split()[0] for n in reversed(entry_names(text)) if _BINOMIAL.match(n)))
+    return list(dict.fromkeys(n.split()[0] for n in reversed(entry_names(text)) if BINOMIAL.match(n)))
 
 
 def demonym_places(shape: QuestionShape, text: str) -> list[str]:
@@ -515,6 +550,29 @@ def numbers(text: str) -> list[str]:
     for token in _TOKEN.findall(_VAGUE_COUNT.sub(" ", text).lower()):
         found += [str(NUMBER_WORDS[part]) for part in token.split("-") if part in NUMBER_WORDS]
     return list(dict.fromkeys(found + vague))
+
+
+def rank_phrases(text: str, superlatives: str) -> list[str]:
+    """Ranks as the entry states them with a superlative ("the 2nd smallest continent" → "2nd smallest",
+    "second most populous", "the largest ocean" → "largest"); those of the asked dimension
+    (`superlatives`) when there are any."""
+    words = _TOKEN.findall(text.lower())
+    found = []
+    for i, word in enumerate(words):
+        most = word in ("most", "least") and i + 1 < len(words) and words[i + 1] not in STOPWORDS
+        if not (most or _is_superlative(word)) or i and words[i - 1] in ("most", "least"):
+            continue
+        ranked = [words[i - 1]] if i and _RANKED.match(words[i - 1]) else []
+        found.append(" ".join([*ranked, word, *words[i + 1 : i + 2 if most else i + 1]]))
+    found = list(dict.fromkeys(found))
+    of_dimension = [f for f in found if f.split()[-1] in superlatives.split()]
+    return of_dimension or found
+
+
+def fractions(text: str) -> list[str]:
+    """Shares a text states as fractions: "half the country lies below sea level" → "half", "the western
+    third of Australia" → "third", "two thirds" as is."""
+    return list(dict.fromkeys(m.group().lower() for m in _FRACTION.finditer(text)))
 
 
 def ordinals(text: str) -> list[str]:
@@ -644,10 +702,17 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     """How well the evidence says `span` is the kind of answer the question asks for."""
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
         return ALIGNED_FIT  # "served as its capital until which year" — "capital … until 2005"
-    if shape.answer_type == "year" and shape.asks_date:  # "on what date": "March 3, 1921" over "1921"
-        bound = {"start": r"\bfrom", "end": r"\b(?:to|until|till|through)"}.get(shape.year_role or "")
-        opens = not bound or re.search(rf"{bound}\s+(?:about\s+)?{re.escape(span)}", line.text)
-        fit = 1.0 if _DATE.fullmatch(span) else YEAR_FOR_DATE_FIT
+    if shape.type_noun == "place" and span in parts_of_region(shape, line.text):
+        return 1.0  # "where in Europe": "southern Europe" is the place asked
+    if shape.answer_type == "year" and (shape.asks_date or _DATE.fullmatch(span) or _CENTURY.fullmatch(span)):
+        # "on what date": "March 3, 1921" over "1921"; "when does it leave": "from May 22 to June 21"
+        bound = {"start": r"\b(?:from|between)", "end": r"\b(?:to|until|till|through|and)"}.get(
+            shape.year_role or ""
+        )
+        opens = not bound or re.search(rf"{bound}\s+(?:about\s+|the\s+)?{re.escape(span)}", line.text)
+        fit = YEAR_FOR_DATE_FIT if _YEAR.fullmatch(span) else 1.0
+        if not shape.asks_date and _DATE.fullmatch(span):
+            fit = DAY_FOR_YEAR_FIT  # "when …" asks a year first; a day of every year only without one
         return fit if opens else fit * OTHER_END_FIT  # "until what date": "from May 22 to June 21" → June 21
     if shape.answer_type == "year" and shape.year_role:  # "died" → a life range "(1853-1890)" says it best
         in_range = any(span in pair for pair in _YEAR_RANGE.findall(line.text))
