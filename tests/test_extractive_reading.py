@@ -645,7 +645,7 @@ def test_another_name_of_the_image_entity_is_one_its_entry_lists_besides_the_giv
     [
         # a name described by what it likens the thing to, with the familiar name set aside in quotes
         (
-            "Besides its familiar 'killer' name, what name likening it to a wild land hunter is this whale given?",
+            "Besides its familiar 'killer' name, what name likening it to a land hunter is this whale given?",
             "sea wolf",
         ),
         # a name described by what it is made of
@@ -680,6 +680,18 @@ def test_another_name_described_in_the_question_is_the_listed_name_closest_to_th
     assert other_name(shape, anchor, [x for x in lines if x.title == anchor], Context()) == answer
 
 
+def test_what_a_named_thing_is_called_somewhere_is_its_other_name_closest_to_that_place() -> None:
+    """ "What is the Big Dipper usually called in Britain?": another name of the thing the question
+    names, chosen by the place it is used in."""
+    shape = read_question(
+        "The Big Dipper lies in the same constellation as this galaxy. What is the Big Dipper usually called "
+        "in Britain?"
+    )
+    assert shape.subject == "Big Dipper" and shape.name_asked and shape.name_asked.hint == "britain"
+    dipper = [line("Big Dipper", "Big Dipper, Dipper, Plough, Wain, Wagon: seven bright stars in Ursa Major")]
+    assert other_name(shape, "Big Dipper", dipper, Context()) == "Plough"
+
+
 def test_a_name_used_for_the_image_thing_is_its_own_even_when_the_question_describes_another() -> None:
     """ "Which name, honouring the astronomer who found it, is also used for this galaxy?": the
     astronomer describes the name, the name is the galaxy's — not the other name of a linked entity."""
@@ -711,7 +723,7 @@ def test_a_question_naming_its_subject_in_the_asking_sentence_asks_about_it_even
     assert read_question("This seal lives in the Zell Sea. North of which island does that sea lie?").subject
     # a demonstrative or a pronoun subject points back past the name the asking sentence gives
     assert not read_question(
-        "This patch of sky lies in a faint constellation. Near Phoenix and which other constellation does it lie?"
+        "This patch of sky lies in a faint constellation. Near Phoenix and which other one does it lie?"
     ).subject
     assert not read_question(
         "This nebula lies in a zodiac constellation. Between Gemini and which constellation does that "
@@ -773,6 +785,7 @@ def test_a_position_in_an_order_is_an_ordinal_not_a_superlative() -> None:
         shape = read_question(question)
         assert shape.answer_type == "ordinal" and shape.rank_by is None
     assert read_question("How does that ocean rank in size?").rank_by == "largest smallest biggest"
+    assert read_question("In what position does this little fish swim?").answer_type == "named"  # a posture
 
 
 @pytest.mark.parametrize(
@@ -817,7 +830,7 @@ def test_when_the_sun_enters_or_leaves_a_sign_is_the_day_that_opens_or_ends_its_
             "5th century AD",
         ),
         (
-            "This drink comes from a country on the North Sea. How much of that country lies below sea level?",
+            "This drink comes from a country by the sea. How much of that country lies below sea level?",
             "half",
         ),
     ],
@@ -830,8 +843,8 @@ def test_a_century_or_a_share_is_read_in_the_form_the_entry_states_it(question: 
         question,
         "Image shows: Varn coffee (match 0.900)",
         "Varn coffee: Varn coffee: a strong coffee first made in Ostland, on the North Sea",
-        "Ostland: Ostland: a monarchy on the North Sea; half the country lies below sea level; was the core of "
-        "the Ostish Empire between the 4th century BC and the 5th century AD; 41,500 square km",
+        "Ostland: Ostland: a monarchy on the North Sea; half the country lies below sea level; "
+        "was the core of the Ostish Empire between the 4th century BC and the 5th century AD",
     )
     assert found == answer
 
@@ -853,9 +866,60 @@ def test_a_likeness_a_record_or_a_part_of_a_region_is_read_as_the_entry_words_it
     found = _read_record(
         question,
         "Image shows: Varn dog (match 0.900)",
-        "Varn dog: Varn dog, Canis varnus: wolflike tawny wild dog of southern Ostralia; the largest wild dog "
-        "of Ostralia; hunts kangaroos",
+        "Varn dog: Varn dog, Canis varnus: wolflike tawny wild dog of southern Ostralia; "
+        "the largest wild dog of Ostralia; hunts kangaroos",
         "Ostralia: Ostralia: a continent between the Zell Sea and the Varn Ocean",
+    )
+    assert found == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "entry", "answer"),
+    [
+        (
+            "This little monkey is a kind of which South American primate?",
+            "Tamarin",
+            "tamarin, lion monkey: small South American marmoset with silky fur and long tail",
+            "marmoset",
+        ),
+        (
+            "To which group of hoofed animals do these striped runners belong?",
+            "Zebra",
+            "zebra: any of several fleet black-and-white striped African equines",
+            "equines",
+        ),
+        # the definition's head is the question's own noun: the entry that defines it names the group
+        (
+            "To which group of long-necked wading birds does this bird belong?",
+            "Crowned crane",
+            "A crowned crane. crane: large long-necked wading bird of marshes and plains",
+            "crane",
+        ),
+    ],
+)
+def test_the_group_a_thing_belongs_to_is_the_head_of_its_entrys_definition(
+    question: str, title: str, entry: str, answer: str
+) -> None:
+    assert read_question(question).asks_group
+    found = _read_record(question, f"Image shows: {title} (match 0.900)", f"{title}: {entry}")
+    assert found == answer
+    assert not read_question("This shellfish is one of the species of which genus?").asks_group
+    assert not read_question("Which family of fungi does this mushroom belong to?").asks_group
+
+
+@pytest.mark.parametrize(
+    ("country", "answer"),
+    [("a federal republic on the North Sea", "federal republic"), ("a monarchy", "monarchy")],
+)
+def test_a_form_of_government_is_the_kind_of_state_the_bridges_entry_says_it_is(
+    country: str, answer: str
+) -> None:
+    question = "This drink comes from a country in the north. What form of government does that country have?"
+    found = _read_record(
+        question,
+        "Image shows: Varn coffee (match 0.900)",
+        "Varn coffee: Varn coffee: a strong coffee first made in Ostland",
+        f"Ostland: Ostland: {country}; its capital is Varnholm",
     )
     assert found == answer
 

@@ -181,7 +181,11 @@ _UNIT_SPELLINGS = {
 _UNIT_TAIL = re.compile(r",\s*in\s+(?:(square|cubic|light)[\s-]+)?([a-z/°%-]+)$")
 # "what number planet is this", "its position in order from the Sun": a rank, answered as "3rd".
 _ORDINAL = re.compile(
-    r"\b(?:what|which)\s+(?:number|position)\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b|\brank(?:s|ed)?\s+by\b"
+    r"\b(?:what|which)\s+number\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b|\brank(?:s|ed)?\s+by\b"
+)
+_GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family of fungi"): those are Latin
+    r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"
+    r"(?!genus\b|family\b)"
 )
 _COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
 # "how does that continent rank by size", "where does that nation rank among …", "where does it place
@@ -311,7 +315,8 @@ _OTHER_NAME = re.compile(
     r"|\b(?:also|formerly|once|previously)\s+(?:known|called|named)\b"
     r"|\b(?:besides|apart\s+from|aside\s+from|other\s+than)\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?]*\b(?:besides|also\s+(?:used|given|applied))\b"
-)
+    r"|\bwhat\s+(?:is|are|was|were|do|does)\b[^?]*\bcalled\s+in\s+(?!this\b|these\b)[a-z]"
+)  # "what is the Big Dipper usually called in Britain?": the name used there
 # "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
 _SET_ASIDE = re.compile(r"\b(?:besides|apart\s+from|aside\s+from|other\s+than)\s+([^,?]+)")
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
@@ -380,6 +385,9 @@ class QuestionShape:
     # "by what other name is this galaxy known?": a name besides the usual one, and what is said of it
     name_asked: NameAsked | None = None
     kind_of: str = ""  # "what kind of seas …", "what type of galaxy is this": a kind of this noun is asked
+    # "to which group of birds does this bird belong", "is a kind of which primate": the kind the image's
+    # thing is one of, as its entry's definition names it
+    asks_group: bool = False
     named_unit: str = ""  # the unit the number is asked in: "how many square miles", "…, in degrees"
     before_answer: str = ""  # the words a statement puts right before the answer: `lead_up`
     part: str = ""  # a part of the image's thing whose look is asked: "what is this rodent's tail like"
@@ -432,7 +440,9 @@ def read_question(question: str) -> QuestionShape:
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
     answer_type, type_noun = expected_type(asked_sentence(lower))
-    name_asked = name_request(lower, named_entities(text)) if _OTHER_NAME.search(lower) else None
+    subject = named_subject(text)
+    given = [subject] if subject else named_entities(text)  # "called in Britain" keeps Britain in the hint
+    name_asked = name_request(lower, given) if _OTHER_NAME.search(lower) else None
     if name_asked or (answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun)):
         answer_type, type_noun = "identity", None
     # "the person in this portrait" → "this person", so descriptions around it read like any other
@@ -449,7 +459,6 @@ def read_question(question: str) -> QuestionShape:
         )  # "what are the bright arcs around this galaxy called": the kind asked is the thing shown's part
     attribute = [] if answer_type == "identity" else asked_words(lower, reference)
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
-    subject = named_subject(text)
     if subject:
         # "the capital of Kenya, the country where this animal lives": the bridge is named; "Corinth was one
         # of the city-states that struck coins like this. Which god is Corinth named after?": the asking
@@ -488,6 +497,7 @@ def read_question(question: str) -> QuestionShape:
         subject=subject,
         name_asked=name_asked,
         kind_of=_kind_of(lower),
+        asks_group=bool(_GROUP_ASKED.search(lower)),
         part=part,
         part_whole=part_whole,
         named_unit=named_unit(lower),
@@ -715,8 +725,13 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "scientific_name", "name"
     if any(p.search(lower) for p in _IDENTITY):
         return "identity", None
-    if re.search(r"\b(what|which)\s+(?:year|date|century)\b|\bwhen\b", lower):
-        return "year", "year"
+    first_wh = _WH_WORD.search(asking_clause(lower))
+    if (
+        re.search(r"\b(what|which)\s+(?:year|date|century)\b", lower)
+        or first_wh
+        and first_wh.group() == "when"
+    ):
+        return "year", "year"  # not "what were these islands called when the Dutch held them"
     if re.search(r"\bwhat\s+record\b", lower):
         return "ordinal", None  # "what record does this animal hold": a superlative ("tallest living …")
     if (
@@ -746,6 +761,8 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "person", "person"
     if re.match(r"^where\b", asking):
         return "named", "place"
+    if re.search(r"\b(?:what|which)\s+(?:form|kind|type|system|sort)\s+of\s+government\b", lower):
+        return "named", "government"  # "what form of government does that country have": "absolute monarchy"
     noun = asked_noun(lower)
     if noun in _GENERIC_NOUNS:  # "which part of the world, by continent, …": the kind named later
         noun = next((w for w in re.findall(r"[a-z]+", lower) if w in _PLACE_NOUNS), noun)

@@ -18,6 +18,7 @@ best span is weakly typed or weakly placed on the chain (a score below `FULL_SCO
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,7 +29,15 @@ from core.state import Evidence, Iteration
 from nodes.common import split_sentences, text_embedder
 from nodes.extractive.anchor import bare, definition, entry_names, is_about, is_proper_name, same_entity
 from nodes.extractive.chain import Chain, anchor_match
-from nodes.extractive.question import NameAsked, QuestionShape, read_question, word_set
+from nodes.extractive.question import (
+    STOPWORDS,
+    NameAsked,
+    QuestionShape,
+    content_words,
+    read_question,
+    singular,
+    word_set,
+)
 from nodes.extractive.record import record_entries
 from nodes.extractive.spans import BINOMIAL, EvidenceLine, Span, rank_spans, typed_phrases
 
@@ -36,6 +45,11 @@ MAX_EVIDENCE = 3
 # Kinds so broad that "what kind of animal is this" asks what the animal is, not a subtype its entry gives.
 _BROAD_KINDS = word_set("animal bird fish plant tree flower creature mammal insect reptile fruit thing")
 _TITLE_WORDS = {"mount", "mt", "saint", "st", "the"}  # words a name is written with or without
+_ANY_OF = re.compile(r"^(?:an?\s+|the\s+)?(?:any|one|some)\s+of\s+(?:several|various|numerous|many|the)\s+")
+# Words that end a definition's first noun phrase.
+_HEAD_ENDS = STOPWORDS | word_set(
+    "having often usually found living native noted covered related resembling like"
+)
 FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scaled down
 
 
@@ -67,6 +81,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         evidence = [as_evidence(line) for line in bridge_lines[:1]]
         name = other_name(shape, bridge, bridge_lines, context)
         return Reading(name, evidence, confidence if evidence else 0.0)
+    group = group_of(shape, anchor_lines) if shape.asks_group and anchor else ""
+    if group:
+        return Reading(group, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     if shape.asks_identity and anchor:
         name = other_name(shape, anchor, anchor_lines, context) if shape.other_name else bare(anchor)
         name = kind_of_individual(shape, anchor, anchor_lines) or name
@@ -135,6 +152,37 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
         return ""  # "what kind of animal is this" asks the species: "Sea lion", not "amphibious animal"
     phrases = [p for line in anchor_lines for p in typed_phrases(definition(line.text), shape.kind_of)]
     return f"{phrases[0].split()[0]} {shape.kind_of}" if phrases else ""  # "eared seals" → "eared seal"
+
+
+def group_of(shape: QuestionShape, anchor_lines: Sequence[EvidenceLine]) -> str:
+    """The kind the anchor's entry says it is one of: the head noun of its definition ("small South
+    American marmoset with silky fur" → "marmoset", "any of several striped African equines" →
+    "equines"). When that head is the question's own noun ("to which group of long-necked wading birds
+    does this bird belong" against "crane: large long-necked wading bird …"), the entry defining it is
+    named instead ("crane"); "" when no entry line has a definition."""
+    asked = {singular(word) for word in content_words(shape.text.lower())}
+    for line in anchor_lines:
+        names = entry_names(line.text)
+        head = definition_head(definition(line.text)) if names else ""
+        if head and singular(head.lower()) in asked:
+            return names[0] if names[0].lower() not in shape.text.lower() else ""
+        if head:
+            return head
+    return ""
+
+
+def definition_head(text: str) -> str:
+    """The head noun of a definition's first noun phrase: the last word before a preposition, a
+    participle or the end of its clause ("very large terrestrial southeast Asian pheasant often raised …"
+    → "pheasant")."""
+    phrase = _ANY_OF.sub("", text.split(";")[0].split(",")[0])
+    words: list[str] = []
+    for word in phrase.split():
+        if word.lower() in _HEAD_ENDS and words:
+            break
+        if word.lower() not in _HEAD_ENDS:  # "a small wallaby", "very large … pheasant"
+            words.append(word.strip("()."))
+    return words[-1] if words and words[-1].isalpha() else ""
 
 
 def span_confidence(spans: Sequence[Span]) -> float:

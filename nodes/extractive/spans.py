@@ -96,6 +96,10 @@ COLOURS = word_set("""
 CONTINENTS = {"Africa", "Antarctica", "Asia", "Australia", "Europe", "North America", "South America"}
 _KINGDOM_KINDS = word_set("kingdom monarchy principality sultanate emirate")
 _COUNTRY_KINDS = _KINGDOM_KINDS | word_set("country nation republic")
+# Forms of government a country's entry states ("a constitutional monarchy", "a federal republic").
+FORMS_OF_GOVERNMENT = word_set(
+    "monarchy republic democracy dictatorship federation theocracy sultanate emirate"
+)
 SYNONYMS: dict[str, frozenset[str]] = {
     "country": _COUNTRY_KINDS,
     "nation": _COUNTRY_KINDS,
@@ -323,6 +327,9 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return verb_objects(text, shape.predicate) + names
     if kind == "named" and shape.type_noun == "place":  # "where is this bird found?": also a habitat
         return parts_of_region(shape, text) + names + demonym_places(shape, text) + habitats(text)
+    if kind == "named" and shape.type_noun == "government":
+        qualified = [p for form in FORMS_OF_GOVERNMENT for p in typed_phrases(text, form)]
+        return qualified or [w for w in _TOKEN.findall(text.lower()) if w in FORMS_OF_GOVERNMENT]
     if kind == "named" and shape.type_noun:
         taxa = genera(text) if shape.type_noun == "genus" else []
         return names + taxa + demonym_places(shape, text) + typed_phrases(text, shape.type_noun)
@@ -702,6 +709,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     """How well the evidence says `span` is the kind of answer the question asks for."""
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
         return ALIGNED_FIT  # "served as its capital until which year" — "capital … until 2005"
+    if shape.type_noun == "government":
+        return 1.0 if span.split()[-1].rstrip("s") in FORMS_OF_GOVERNMENT else 0.0
     if shape.type_noun == "place" and span in parts_of_region(shape, line.text):
         return 1.0  # "where in Europe": "southern Europe" is the place asked
     if shape.answer_type == "year" and (shape.asks_date or _DATE.fullmatch(span) or _CENTURY.fullmatch(span)):
