@@ -339,6 +339,22 @@ def test_demonyms_link_to_their_places() -> None:
     assert linked_names("numbat", [gloss]) == ["Australia"]
     opening = "Eileen Collins: American astronaut and Air Force colonel"  # a demonym opens the definition
     assert linked_names("Eileen Collins", [opening]) == ["America", "Air Force"]
+    prose = "A stone marker. It was used as a milestone by the Inuit of the Canadian Arctic."
+    assert linked_names("Inuksuk", [prose])[:2] == ["Inuit", "Canada"]  # a demonym inside prose, in order
+
+
+def test_of_two_entries_tied_to_the_chain_the_one_naming_more_of_it_is_tied_closer() -> None:
+    """ "The people who pile stones like this govern a territory": both territories are in the people's
+    country, only one entry names the people too."""
+    shape = read_question(
+        "The people who pile up stone markers like this govern a territory. What is that territory called?"
+    )
+    lines = [
+        line("Sudvik", "Sudvik: a territory in southern Ostland; site of a gold rush"),
+        line("Norvik", "Norvik: a territory in northern Ostland created in 1999 and governed by the Tarnu"),
+    ]
+    chain = ("Varn cairn", "Tarnu", "Ostland")
+    assert relation(shape, "Norvik", lines, chain) > relation(shape, "Sudvik", lines, chain) > 0
 
 
 def test_the_image_entity_answers_when_its_entry_names_it_as_the_kind_asked() -> None:
@@ -922,6 +938,47 @@ def test_a_form_of_government_is_the_kind_of_state_the_bridges_entry_says_it_is(
         f"Ostland: Ostland: {country}; its capital is Varnholm",
     )
     assert found == answer
+
+
+def test_the_noun_after_the_wh_word_is_the_kind_asked_and_a_name_led_by_a_kind_word_is_of_that_kind() -> None:
+    """ "On the shore of which lake does Ostland's capital stand?" asks a lake, not a capital; "Lake
+    Zell" is a lake by its name even when its own entry was not retrieved."""
+    question = (
+        "A bird like this is on the flag of Ostland. On the shore of which lake does Ostland's capital stand?"
+    )
+    assert read_question(question).type_noun == "lake"
+    found = _read_record(
+        question,
+        "Question names: Ostland (match 1.000)",
+        "Ostland: Ostland, Republic of Ostland: a landlocked republic in eastern Varnia",
+        "Varnholm: Varnholm, capital of Ostland: the capital of Ostland on the shore of Lake Zell",
+        "Lake Tarn: Lake Tarn: a lake in the rift valley between Westland and Ostland",
+    )
+    assert found == "Lake Zell"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Besides Tarn, which constellation lies near the one containing this nebula?",
+        "Which constellation, together with Tarn, flanks the one where this nebula is found?",
+        "Apart from Tarn, which constellation lies near the faint one where this nebula is found?",
+    ],
+)
+def test_a_neighbour_besides_a_given_one_is_the_one_the_bridges_entry_names_with_it(question: str) -> None:
+    """ "Besides Tarn, which constellation lies near the one containing this nebula?": Tarn is set
+    aside, not the subject; "the one" is a constellation (the bridge); the answer stands with Tarn in
+    the bridge's entry."""
+    shape = read_question(question)
+    assert shape.subject == "" and shape.bridges and "Tarn" in shape.names
+    found = _read_record(
+        question,
+        "Image shows: Varn Nebula (match 0.900)",
+        "Varn Nebula: Varn Nebula: an emission nebula in the constellation Zell",
+        "Zell: Zell: a faint constellation in the northern sky near Tarn and Oster",
+        "Tarn: Tarn: a large constellation near Zell and Pella",
+    )
+    assert found == "Oster"
 
 
 def test_the_kind_asked_may_be_a_compound_noun() -> None:

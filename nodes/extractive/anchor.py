@@ -225,18 +225,31 @@ def linked_names(title: str, texts: Sequence[str]) -> list[str]:
     own = {n.lower() for n in aliases(title, texts)}
     links: list[str] = []
     for text in texts:
-        for found in [*_opening_demonym(definition(text)), *names_in(definition(text))]:
+        meaning = definition(text)
+        for found in sorted([*_demonyms(meaning), *names_in(meaning)], key=lambda n: _position(n, meaning)):
             name = place_of(found) or found
             if name.lower() not in own and name not in links and _is_link(name):
                 links.append(name)
     return [n for n in links if not any(o != n and o.lower().endswith(" " + n.lower()) for o in links)]
 
 
-def _opening_demonym(text: str) -> list[str]:
-    """A demonym that opens a definition ("American astronaut and …"), which `names_in` leaves out as
-    a lone sentence-initial word."""
-    first = text.split(maxsplit=1)[0].strip(",;") if text.strip() else ""
-    return [first] if first and place_of(first) else []
+def _position(name: str, text: str) -> int:
+    at = text.find(name)
+    return at if at >= 0 else len(text)
+
+
+def _demonyms(text: str) -> list[str]:
+    """The demonyms of a definition ("American astronaut and …", "by the Inuit of the Canadian Arctic"),
+    which `names_in` leaves out as a lone sentence-initial word or splits off the name they qualify;
+    "North American" as one."""
+    words = [w.strip(",;.()") for w in text.split()]
+    found = []
+    for i, word in enumerate(words):
+        pair = f"{words[i - 1]} {word}" if i and words[i - 1][:1].isupper() else ""
+        demonym = pair if pair and place_of(pair) else word if place_of(word) else ""
+        if demonym and (i == 0 or word[:1].isupper()):
+            found.append(demonym)
+    return found
 
 
 def place_of(name: str) -> str | None:

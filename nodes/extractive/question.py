@@ -187,6 +187,7 @@ _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family
     r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"
     r"(?!genus\b|family\b)"
 )
+_AUXILIARIES = word_set("does do did is are was were has have had can could will would")
 _COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
 # "how does that continent rank by size", "where does that nation rank among …", "where does it place
 # among all continents": a rank among others, stated by a superlative ("the 2nd smallest continent").
@@ -319,6 +320,10 @@ _OTHER_NAME = re.compile(
 )  # "what is the Big Dipper usually called in Britain?": the name used there
 # "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
 _SET_ASIDE = re.compile(r"\b(?:besides|apart\s+from|aside\s+from|other\s+than)\s+([^,?]+)")
+_NAMES_SET_ASIDE = re.compile(
+    r"\b(?:[Bb]esides|[Aa]part\s+from|[Aa]side\s+from|[Oo]ther\s+than|together\s+with|along\s+with)\s+"
+    r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
 _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|taxonomic)\b")
 _NAME_OF_IMAGE = re.compile(r"\b(?:is|are|was|were|for|to|does|do|did|call|calls)\s+(?:this|these)\b")
@@ -447,6 +452,12 @@ def read_question(question: str) -> QuestionShape:
         answer_type, type_noun = "identity", None
     # "the person in this portrait" → "this person", so descriptions around it read like any other
     plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
+    if type_noun:  # "… flanks the one where this galaxy is found": the one is of the kind asked
+        plain = re.sub(
+            r"\bthe\s+((?:[a-z]+\s+)?)one\s+(?=where|that|which|containing|holding)",
+            rf"the \1{type_noun} ",
+            plain,
+        )
     bridge, (start, end) = bridge_description(plain, reference, type_noun)
     if (
         type_noun
@@ -591,7 +602,8 @@ def named_subject(text: str) -> str:
     points at the image nor refers back to what an earlier sentence says of it ("… Along which country
     does that range extend?"); "" when it names none."""
     apposition = _APPOSITION.search(text)
-    if apposition:
+    set_aside = {m.group(1) for m in _NAMES_SET_ASIDE.finditer(text)}  # "Besides Cetus, which …"
+    if apposition and apposition.group(1) not in set_aside:
         return unpossessed(apposition.group(1))
     *before, asking = _SENTENCE_BREAK.split(text.strip())
     asked_in_relative = _ASKED_IN_RELATIVE.search(asking)
@@ -607,7 +619,7 @@ def named_subject(text: str) -> str:
         # not a name used as an adjective: "… the largest Latin American country. That country is …"
         nouns = [name for name in named if not re.search(rf"\b{re.escape(name)}\s+[a-z]", scene)]
         return next(iter(by_word or nouns[-1:]), "")
-    named = named_entities(asking)
+    named = [name for name in named_entities(asking) if name not in set_aside]
     if _REFERS_BACK.search(asking.lower()):
         # "… the Zell Sea. North of which island does that sea lie?", "… the Great Barrier Reef. Off which
         # coast of Australia does that reef lie?"; but "which nickname does Mars get from the oxide that
@@ -808,6 +820,8 @@ def asked_noun(lower: str) -> str | None:
         return next((singular(w) for w in after if singular(w) in TYPE_NOUNS), None)
     if words[1:2] == ["of"] and words[0] in _KIND_WORDS and len(words) > 2:  # "what kind of seas" asks a sea
         return singular(words[2])
+    if len(words) > 1 and singular(words[0]) in TYPE_NOUNS and words[1] in _AUXILIARIES:
+        return singular(words[0])  # "which lake does uganda's capital stand on" asks a lake
     possessor = next((i for i, w in enumerate(words) if w.endswith(("'s", "’s"))), None)
     if possessor is not None:
         owner = words[possessor][:-2]

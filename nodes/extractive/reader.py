@@ -163,7 +163,7 @@ def group_of(shape: QuestionShape, anchor_lines: Sequence[EvidenceLine]) -> str:
     asked = {singular(word) for word in content_words(shape.text.lower())}
     for line in anchor_lines:
         names = entry_names(line.text)
-        head = definition_head(definition(line.text)) if names else ""
+        head = group_head(definition(line.text)) if names else ""
         if head and singular(head.lower()) in asked:
             return names[0] if names[0].lower() not in shape.text.lower() else ""
         if head:
@@ -171,10 +171,10 @@ def group_of(shape: QuestionShape, anchor_lines: Sequence[EvidenceLine]) -> str:
     return ""
 
 
-def definition_head(text: str) -> str:
-    """The head noun of a definition's first noun phrase: the last word before a preposition, a
-    participle or the end of its clause ("very large terrestrial southeast Asian pheasant often raised …"
-    → "pheasant")."""
+def group_head(text: str) -> str:
+    """The head noun of a definition's first noun phrase: the last word before a preposition, a word
+    that opens a modifier ("often", "having", "covered") or the end of its clause ("very large terrestrial
+    southeast Asian pheasant often raised …" → "pheasant")."""
     phrase = _ANY_OF.sub("", text.split(";")[0].split(",")[0])
     words: list[str] = []
     for word in phrase.split():

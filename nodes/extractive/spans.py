@@ -79,9 +79,13 @@ RELATION_WINDOW = 4  # words between the kind and the chain's name in that entry
 # A tie by the kind alone, when the question qualifies the kind ("a city in Australia" for the largest
 # city or the capital of Australia): any entry of that kind in that place has it.
 KIND_ONLY_RELATION_BONUS = 0.1
+CHAIN_MENTION_BONUS = 0.05  # per further chain entity a tied entry names
 PAIRED_BONUS = 0.1  # added for a span the evidence pairs with a name the question pairs with its answer
 # "<name> and which …", "which … and <name>": the question pairs a name with what it asks.
-_PAIRED_ASK = re.compile(r"\band\s+(?:which|what)\b|\b(?:[Ww]hich|[Ww]hat)\b[^?]*\band\s+(?:the\s+)?[A-Z]")
+_PAIRED_ASK = re.compile(
+    r"\band\s+(?:which|what)\b|\b(?:[Ww]hich|[Ww]hat)\b[^?]*\band\s+(?:the\s+)?[A-Z]"
+    r"|\b(?:[Bb]esides|[Aa]part\s+from|[Aa]side\s+from|[Oo]ther\s+than|together\s+with|along\s+with)\s+[A-Z]"
+)  # "besides Cetus, which constellation lies near it": the answer stands with Cetus in the evidence
 QUALIFIER_WINDOW = 4  # words before the kind in which the question's qualifier ("largest") must stand
 MAX_PARTITIVE_WORDS = 4  # words before the "of" of a partitive ("the central and largest of …"), at most
 RANKED_FIT = 0.5  # a span its own line ranks below the superlative asked for ("the second largest")
@@ -811,8 +815,10 @@ def kinds_of(noun: str) -> frozenset[str]:
 
 def name_head(span: str) -> str:
     """The head word of a name, singular and lower-case: "Indian Ocean" → "ocean", "People's Republic of
-    China" → "republic", "Eckert-Mauchly Computer Corporation" → "corporation"."""
+    China" → "republic", "Eckert-Mauchly Computer Corporation" → "corporation", "Lake Victoria" → "lake"."""
     words = span.lower().split(" of ")[0].split()
+    if len(words) > 1 and singular(words[-1]) not in TYPE_NOUNS and singular(words[0]) in TYPE_NOUNS:
+        return singular(words[0])  # "Lake Victoria" is a lake
     return singular(words[-1]) if words else ""
 
 
@@ -862,7 +868,13 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
                 continue
             window = _tokens(" ".join(words[max(0, i - QUALIFIER_WINDOW) : i + 1]))
             qualified = not qualifiers or _qualified(window, qualifiers, rank)
-            best = max(best, RELATION_BONUS if qualified else KIND_ONLY_RELATION_BONUS)
+            # "Nunavut: an Arctic territory in northern Canada … governed by the Inuit" is tied to more of
+            # the chain than "Yukon: a territory in northwestern Canada" (entities found on the way, not
+            # names the question gives)
+            found = [name for name in chain if not any(same_entity(name, n) for n in shape.names)]
+            more = sum(name.lower() in line.text.lower() for name in found) - 1
+            bonus = RELATION_BONUS if qualified else KIND_ONLY_RELATION_BONUS
+            best = max(best, bonus + CHAIN_MENTION_BONUS * max(more, 0))
     return best
 
 
