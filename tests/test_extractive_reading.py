@@ -737,6 +737,11 @@ def test_a_question_naming_its_subject_in_the_asking_sentence_asks_about_it_even
     )
     assert shape.subject == "Mars"
     assert read_question("This seal lives in the Zell Sea. North of which island does that sea lie?").subject
+    # a name used as an adjective ("the Greek gods") is not the subject when the sentence names another
+    olympus = (
+        "Coins like these were struck by Greek cities. How high is Mount Olympus, home of the Greek gods?"
+    )
+    assert read_question(olympus).subject == "Mount Olympus"
     # a demonstrative or a pronoun subject points back past the name the asking sentence gives
     assert not read_question(
         "This patch of sky lies in a faint constellation. Near Phoenix and which other one does it lie?"
@@ -874,6 +879,8 @@ def test_a_century_or_a_share_is_read_in_the_form_the_entry_states_it(question: 
         ("What record does this dog hold among the dogs of its land?", "largest"),
         # where within a named region: the part the entry names
         ("Where in Ostralia does this dog live?", "southern Ostralia"),
+        ("In which part of Ostralia does this dog live?", "southern Ostralia"),
+        ("What distinction does this dog hold among the dogs of its land?", "largest"),
     ],
 )
 def test_a_likeness_a_record_or_a_part_of_a_region_is_read_as_the_entry_words_it(

@@ -191,7 +191,9 @@ _AUXILIARIES = word_set("does do did is are was were has have had can could will
 _COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
 # "how does that continent rank by size", "where does that nation rank among …", "where does it place
 # among all continents": a rank among others, stated by a superlative ("the 2nd smallest continent").
-_RANK = re.compile(r"\brank(?:s|ed)?\b|\b(?:place|places|stand|stands)\s+among\b|\bwhat\s+record\b")
+_RANK = re.compile(
+    r"\brank(?:s|ed)?\b|\b(?:place|places|stand|stands)\s+among\b|\bwhat\s+(?:record|distinction)\b"
+)
 # What a rank is by, as the question says it, and the superlatives that state a rank by it.
 RANKED_BY = {
     "size": "largest smallest biggest",
@@ -324,6 +326,7 @@ _NAMES_SET_ASIDE = re.compile(
     r"\b(?:[Bb]esides|[Aa]part\s+from|[Aa]side\s+from|[Oo]ther\s+than|together\s+with|along\s+with)\s+"
     r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
 )
+_DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
 _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|taxonomic)\b")
 _NAME_OF_IMAGE = re.compile(r"\b(?:is|are|was|were|for|to|does|do|did|call|calls)\s+(?:this|these)\b")
@@ -620,6 +623,12 @@ def named_subject(text: str) -> str:
         nouns = [name for name in named if not re.search(rf"\b{re.escape(name)}\s+[a-z]", scene)]
         return next(iter(by_word or nouns[-1:]), "")
     named = [name for name in named_entities(asking) if name not in set_aside]
+    # a demonym used as an adjective ("the home of the Greek gods") is no subject beside another name
+    named = [
+        name
+        for name in named
+        if not re.search(rf"\b{re.escape(name)}\s+[a-z]", asking) or not _DEMONYM_SHAPE.fullmatch(name)
+    ] or named
     if _REFERS_BACK.search(asking.lower()):
         # "… the Zell Sea. North of which island does that sea lie?", "… the Great Barrier Reef. Off which
         # coast of Australia does that reef lie?"; but "which nickname does Mars get from the oxide that
@@ -744,7 +753,7 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         and first_wh.group() == "when"
     ):
         return "year", "year"  # not "what were these islands called when the Dutch held them"
-    if re.search(r"\bwhat\s+record\b", lower):
+    if re.search(r"\bwhat\s+(?:record|distinction)\b", lower):
         return "ordinal", None  # "what record does this animal hold": a superlative ("tallest living …")
     if (
         _ORDINAL.search(lower)

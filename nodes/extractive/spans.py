@@ -167,7 +167,8 @@ _FRACTION = re.compile(
     r"\b(?:(?:two|three|four)\s+)?(?:half|halves|third|thirds|quarter|quarters|fifth|fifths)\b(?!\s+century)",
     re.IGNORECASE,
 )
-_WHERE_IN = re.compile(r"\b(?i:where)\s+in\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")  # "Where in Europe …"
+# "Where in Europe …", "in which part of Australia …": a part of a region is asked
+_WHERE_IN = re.compile(r"\b(?i:where\s+in|(?:which|what)\s+part\s+of)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 _LIKENESS = re.compile(r"\b([a-z]{3,})-?like\b")
 _YEAR = re.compile(r"(?<![\d,.])\b(\d{3,4})\b(?![,.]\d)(?:\s*(?:AD|BC|BCE|CE)\b)?")  # not "384" of "384,400"
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
@@ -329,8 +330,10 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     names = [*aligned(shape, text), *line_names(line)]
     if shape.predicate:
         return verb_objects(text, shape.predicate) + names
+    if kind == "named" and _WHERE_IN.search(shape.text):  # "where in Europe": "southern Europe"
+        names = parts_of_region(shape, text) + names
     if kind == "named" and shape.type_noun == "place":  # "where is this bird found?": also a habitat
-        return parts_of_region(shape, text) + names + demonym_places(shape, text) + habitats(text)
+        return names + demonym_places(shape, text) + habitats(text)
     if kind == "named" and shape.type_noun == "government":
         qualified = [p for form in FORMS_OF_GOVERNMENT for p in typed_phrases(text, form)]
         return qualified or [w for w in _TOKEN.findall(text.lower()) if w in FORMS_OF_GOVERNMENT]
@@ -715,7 +718,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "served as its capital until which year" — "capital … until 2005"
     if shape.type_noun == "government":
         return 1.0 if span.split()[-1].rstrip("s") in FORMS_OF_GOVERNMENT else 0.0
-    if shape.type_noun == "place" and span in parts_of_region(shape, line.text):
+    if span in parts_of_region(shape, line.text):
         return 1.0  # "where in Europe": "southern Europe" is the place asked
     if shape.answer_type == "year" and (shape.asks_date or _DATE.fullmatch(span) or _CENTURY.fullmatch(span)):
         # "on what date": "March 3, 1921" over "1921"; "when does it leave": "from May 22 to June 21"
