@@ -43,6 +43,7 @@ from nodes.extractive.spans import (
     relation,
     trim,
     type_fit,
+    typed_phrases,
     units_of,
 )
 from tests.graph_kit import (
@@ -881,6 +882,8 @@ def test_a_century_or_a_share_is_read_in_the_form_the_entry_states_it(question: 
         ("Where in Ostralia does this dog live?", "southern Ostralia"),
         ("In which part of Ostralia does this dog live?", "southern Ostralia"),
         ("What distinction does this dog hold among the dogs of its land?", "largest"),
+        # the kind of a part asked: every modifier the entry gives it, not a verb before them
+        ("What kind of tail does this dog have?", "long bushy tail"),
     ],
 )
 def test_a_likeness_a_record_or_a_part_of_a_region_is_read_as_the_entry_words_it(
@@ -890,7 +893,7 @@ def test_a_likeness_a_record_or_a_part_of_a_region_is_read_as_the_entry_words_it
         question,
         "Image shows: Varn dog (match 0.900)",
         "Varn dog: Varn dog, Canis varnus: wolflike tawny wild dog of southern Ostralia; "
-        "the largest wild dog of Ostralia; hunts kangaroos",
+        "the largest wild dog of Ostralia; hunts kangaroos with a long bushy tail",
         "Ostralia: Ostralia: a continent between the Zell Sea and the Varn Ocean",
     )
     assert found == answer
@@ -997,6 +1000,9 @@ def test_the_kind_asked_may_be_a_compound_noun() -> None:
     ]
     assert kind_of_individual(shape, "Messier 13", lines) == "globular cluster"
     assert read_question("In what kind of seas is this whale common?").kind_of == "sea"
+    forests = read_question("In what kind of African forests does this ape live?")  # a demonym qualifies it
+    assert forests.kind_of == "forest" and forests.type_noun == "forest"
+    assert typed_phrases("ape of equatorial African forests", "forest", 3) == ["equatorial African forests"]
 
 
 def test_counting_from_a_start_asks_a_place_in_an_order() -> None:

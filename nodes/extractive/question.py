@@ -594,7 +594,7 @@ def _kind_of(lower: str) -> str:
     if not match:
         return ""
     noun, after = match.groups()
-    compound = after and after not in _REFERENCE_END and after in TYPE_NOUNS  # "star cluster"
+    compound = after and after not in _REFERENCE_END and singular(after) in TYPE_NOUNS  # "star cluster"
     return singular(after if compound else noun)
 
 
@@ -828,7 +828,8 @@ def asked_noun(lower: str) -> str | None:
         after = re.findall(r"[a-z]+", lower[match.end(1) :])
         return next((singular(w) for w in after if singular(w) in TYPE_NOUNS), None)
     if words[1:2] == ["of"] and words[0] in _KIND_WORDS and len(words) > 2:  # "what kind of seas" asks a sea
-        return singular(words[2])
+        compound = len(words) > 3 and singular(words[3]) in TYPE_NOUNS  # "what kind of african forests"
+        return singular(words[3] if compound else words[2])
     if len(words) > 1 and singular(words[0]) in TYPE_NOUNS and words[1] in _AUXILIARIES:
         return singular(words[0])  # "which lake does uganda's capital stand on" asks a lake
     possessor = next((i for i, w in enumerate(words) if w.endswith(("'s", "’s"))), None)

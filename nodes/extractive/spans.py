@@ -79,6 +79,7 @@ RELATION_WINDOW = 4  # words between the kind and the chain's name in that entry
 # A tie by the kind alone, when the question qualifies the kind ("a city in Australia" for the largest
 # city or the capital of Australia): any entry of that kind in that place has it.
 KIND_ONLY_RELATION_BONUS = 0.1
+MAX_MODIFIERS = 3  # "what kind of tail": "long tufted tail", "large much-branched antlers"
 CHAIN_MENTION_BONUS = 0.05  # per further chain entity a tied entry names
 PAIRED_BONUS = 0.1  # added for a span the evidence pairs with a name the question pairs with its answer
 # "<name> and which …", "which … and <name>": the question pairs a name with what it asks.
@@ -339,7 +340,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return qualified or [w for w in _TOKEN.findall(text.lower()) if w in FORMS_OF_GOVERNMENT]
     if kind == "named" and shape.type_noun:
         taxa = genera(text) if shape.type_noun == "genus" else []
-        return names + taxa + demonym_places(shape, text) + typed_phrases(text, shape.type_noun)
+        described = typed_phrases(text, shape.type_noun, MAX_MODIFIERS if shape.kind_of else 1)
+        return names + taxa + demonym_places(shape, text) + described
     return names
 
 
@@ -621,16 +623,25 @@ def measures(
     return list(dict.fromkeys(found))
 
 
-def typed_phrases(text: str, noun: str) -> list[str]:
+def typed_phrases(text: str, noun: str, modifiers: int = 1) -> list[str]:
     """Lower-case "<modifier> <noun>" phrases ("northern hemisphere", "eared seals") for kinds that are
     not names; a verb form before the noun is no modifier ("for fixing computer faults", "related
-    seals")."""
-    pattern = rf"\b([a-z][\w-]+)\s+({re.escape(noun)}s?)\b"
-    return [
-        f"{mod} {head}"
-        for mod, head in re.findall(pattern, text)
-        if mod not in STOPWORDS | _PARTICIPLES_NOT_KINDS and not mod.endswith("ing")
-    ]
+    seals"). With `modifiers` > 1, the run of up to that many modifiers ("a long tufted tail" → "long
+    tufted tail"), as a description of a part is answered."""
+    first = "a-z" if modifiers == 1 else "A-Za-z"  # "equatorial African forests"
+    pattern = rf"\b((?:[{first}][\w-]+\s+){{1,{modifiers}}})({re.escape(noun)}s?)\b"
+    phrases = []
+    for run, head in re.findall(pattern, text):
+        words: list[str] = []
+        for word in reversed(run.split()):  # "thick lips and powerful teeth": the run ends at "and"
+            if word in STOPWORDS | _PARTICIPLES_NOT_KINDS or word.endswith("ing"):
+                break
+            if words and word.endswith("s") and not word.endswith(("ous", "less", "ss")):
+                break  # "inhabits brackish lakes": a verb or a noun, no modifier of the kind
+            words.insert(0, word)
+        if words:
+            phrases.append(" ".join([*words, head]))
+    return phrases
 
 
 # --- scoring ----------------------------------------------------------------------------------------
