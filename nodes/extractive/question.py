@@ -311,21 +311,23 @@ _ASKED_IN_RELATIVE = re.compile(
     r"\b([A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*),\s+(?:which|that|where|who)\b[^.?!,]*\b(?:which|what|whom)\s+"
     r"[\w-]+\??$"
 )
+# Words that set a thing aside ("besides the Omega Nebula", "apart from its usual binomial"), and the
+# start of a name set aside or paired with the answer in a question as written ("Besides Cetus, which
+# …", "which constellation, together with Bootes, …").
+_ASIDE = r"besides|apart\s+from|aside\s+from|other\s+than"
+BESIDE_A_NAME = rf"\b(?:(?i:{_ASIDE})|together\s+with|along\s+with)\s+"
 # "another name for this nebula", "by what name is it also known", "besides the Omega Nebula, by what
 # name …": a name of the image's thing other than its usual one (or the one the question gives).
 _OTHER_NAME = re.compile(
     r"\b(?:another|other|alternative|alternate|former|old|older)\s+(?:[\w-]+\s+)?name\b|\bnickname"
     r"|\b(?:also|formerly|once|previously)\s+(?:known|called|named)\b"
-    r"|\b(?:besides|apart\s+from|aside\s+from|other\s+than)\b[^?]*(?<![\w-])(?:name|called|known)\b"
+    rf"|\b(?:{_ASIDE})\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?]*\b(?:besides|also\s+(?:used|given|applied))\b"
     r"|\bwhat\s+(?:is|are|was|were|do|does)\b[^?]*\bcalled\s+in\s+(?!this\b|these\b)[a-z]"
 )  # "what is the Big Dipper usually called in Britain?": the name used there
 # "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
-_SET_ASIDE = re.compile(r"\b(?:besides|apart\s+from|aside\s+from|other\s+than)\s+([^,?]+)")
-_NAMES_SET_ASIDE = re.compile(
-    r"\b(?:[Bb]esides|[Aa]part\s+from|[Aa]side\s+from|[Oo]ther\s+than|together\s+with|along\s+with)\s+"
-    r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
-)
+_SET_ASIDE = re.compile(rf"\b(?:{_ASIDE})\s+([^,?]+)")
+_NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 _DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
 _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|taxonomic)\b")

@@ -32,6 +32,7 @@ from nodes.extractive.anchor import (
     same_entity,
 )
 from nodes.extractive.question import (
+    BESIDE_A_NAME,
     NUMBER_WORDS,
     RESEMBLE,
     STOPWORDS,
@@ -85,7 +86,7 @@ PAIRED_BONUS = 0.1  # added for a span the evidence pairs with a name the questi
 # "<name> and which …", "which … and <name>": the question pairs a name with what it asks.
 _PAIRED_ASK = re.compile(
     r"\band\s+(?:which|what)\b|\b(?:[Ww]hich|[Ww]hat)\b[^?]*\band\s+(?:the\s+)?[A-Z]"
-    r"|\b(?:[Bb]esides|[Aa]part\s+from|[Aa]side\s+from|[Oo]ther\s+than|together\s+with|along\s+with)\s+[A-Z]"
+    rf"|{BESIDE_A_NAME}[A-Z]"
 )  # "besides Cetus, which constellation lies near it": the answer stands with Cetus in the evidence
 QUALIFIER_WINDOW = 4  # words before the kind in which the question's qualifier ("largest") must stand
 MAX_PARTITIVE_WORDS = 4  # words before the "of" of a partitive ("the central and largest of …"), at most
@@ -871,10 +872,15 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
     kinds = kinds_of(shape.type_noun)
     qualifiers = [w for w in shape.asked if w != shape.type_noun and (w in kinds or _is_superlative(w))]
     rank = next((_rank(w) for w in _tokens(shape.text) if _RANKED.match(w)), "")  # "the second brightest"
+    # "Nunavut: an Arctic territory in northern Canada … governed by the Inuit" is tied to more of the
+    # chain than "Yukon: a territory in northwestern Canada" (entities found on the way, not names the
+    # question gives)
+    found = [name.lower() for name in chain if not any(same_entity(name, n) for n in shape.names)]
     best = 0.0
     for line in lines:
         if not is_entry_of(span, line) or not kinds & kind_words(line.text):
             continue
+        more = max(sum(name in line.text.lower() for name in found) - 1, 0)
         # "; " keeps an alias's last name apart from a definition's first ("capital of Veldia; Veldia's")
         words = "; ".join([*kind_aliases(line.text), definition(line.text)]).split()
         for i, word in enumerate(words):
@@ -882,13 +888,8 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
                 continue
             window = _tokens(" ".join(words[max(0, i - QUALIFIER_WINDOW) : i + 1]))
             qualified = not qualifiers or _qualified(window, qualifiers, rank)
-            # "Nunavut: an Arctic territory in northern Canada … governed by the Inuit" is tied to more of
-            # the chain than "Yukon: a territory in northwestern Canada" (entities found on the way, not
-            # names the question gives)
-            found = [name for name in chain if not any(same_entity(name, n) for n in shape.names)]
-            more = sum(name.lower() in line.text.lower() for name in found) - 1
             bonus = RELATION_BONUS if qualified else KIND_ONLY_RELATION_BONUS
-            best = max(best, bonus + CHAIN_MENTION_BONUS * max(more, 0))
+            best = max(best, bonus + CHAIN_MENTION_BONUS * more)
     return best
 
 
