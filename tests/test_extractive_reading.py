@@ -24,7 +24,7 @@ from evaluation.report import write_html
 from evaluation.score import score_lines
 from graphs.pmsr import graph
 from kb.build import build_kb
-from nodes.extractive.anchor import entry_names, guess_entities, linked_names, place_of
+from nodes.extractive.anchor import entry_names, guess_entities, linked_names, names_in, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
 from nodes.extractive.followup import chain_resolved, next_query
 from nodes.extractive.question import QuestionShape, named_entities, read_question
@@ -2036,3 +2036,125 @@ def test_an_entry_that_says_nothing_of_what_it_is_leaves_the_kind_unknown() -> N
     shape = read_question("Which early computer did the person in this portrait help to program?")
     scientist = [line("Ada Lorne", "Ada Lorne was an American computer scientist and mathematician")]
     assert type_fit(shape, "American", scientist[0], scientist) < 1.0  # "American computer scientist"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which launch vehicle is standing in this photograph?",  # a kind, then where it stands in the photo
+        "Which palace complex of lakes and gardens is seen in this picture?",
+        "What's the name of the large, bright nebula filling this frame?",
+        "What is the title of this painting with a stormy harbour at dusk?",
+        "What's this spacecraft that carried two crews to orbit?",  # described by a relative clause
+        "I photographed a planetary nebula in Vulpecula last night. Which one did I catch?",
+    ],
+)
+def test_other_wordings_of_what_the_image_shows_ask_its_identity(question: str) -> None:
+    assert read_question(question).answer_type == "identity"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which country is this animal in the picture from?",  # another thing than the one shown
+        "What is the capital of the country in this picture?",
+        "Which launch site is this rocket standing on in the photo?",
+    ],
+)
+def test_a_question_about_what_the_image_shows_is_no_identity_question(question: str) -> None:
+    assert read_question(question).answer_type != "identity"
+
+
+def test_the_pronoun_i_is_no_name() -> None:
+    """ "Which one did I catch?": "I" is written with a capital but names nothing the KB could hold."""
+    question = "I took this photo of a nebula in Vulpecula. Which one did I catch?"
+    assert named_entities(question) == ["Vulpecula"] and read_question(question).subject != "I"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When was the engineer in this photo born? Just the year, please.",  # a closing instruction
+        "When did this ship sink? Answer in one word.",
+        "What's the year the volcano this apple is named after last erupted?",  # "what is the year …"
+    ],
+)
+def test_a_year_asked_in_other_words_is_a_year(question: str) -> None:
+    assert read_question(question).answer_type == "year"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Kestrin is one neighbour of the constellation holding this cluster. What's the other neighbour?",
+        "Which small, faint constellation lies on the far side from Kestrin of the one holding this cluster?",
+        "This cluster's home constellation sits between Kestrin and a fainter constellation. Which one?",
+    ],
+)
+def test_the_other_of_two_names_an_entry_puts_the_bridge_between(question: str) -> None:
+    """The question gives one name of a pair ("Kestrin is one neighbour", "on the far side from Kestrin",
+    "between Kestrin and a …"); the bridge's entry puts it between that name and the answer, over the
+    names another entry pairs and over a name the bridge's entry gives otherwise."""
+    lines = [
+        line("Orvale", "Orvale: a small faint constellation near Vorn; between Tamris and Kestrin"),
+        EvidenceLine(  # the named neighbour's own entry, closer to the question's words
+            title="Kestrin",
+            text="Kestrin: a bright constellation between Sepher and Orvale",
+            source_id="Kestrin",
+            weight=0.9,
+            relevance=0.6,
+        ),
+    ]
+    assert best(question, lines, known=("Orvale",)) == "Tamris"
+
+
+def test_adjectives_in_a_row_with_commas_stand_before_the_kind_asked() -> None:
+    shape = read_question("Which small, faint zodiac constellation lies beside the one holding this galaxy?")
+    assert shape.type_noun == "constellation"
+
+
+def test_what_a_thing_eats_is_what_its_entry_says_it_feeds_on() -> None:
+    """A verb of one relation in other words: "what does it eat" — "feeds on …", "preys on …"."""
+    question = "What does this sluggish grey marsupial eat?"
+    text = "tarbil: sluggish tailless arboreal marsupial with grey fur; feeds on gum leaves and bark"
+    assert best(question, [line("tarbil", text)], known=("tarbil",)) == "gum leaves and bark"
+
+
+def test_a_part_the_question_sets_aside_leaves_the_verbs_object() -> None:
+    """ "Besides underwater lodges, what do these rodents construct?" — "construct complex dams and
+    underwater lodges": the object less the part set aside."""
+    question = "Besides underwater lodges, what do these flat-tailed rodents construct?"
+    text = "marbo: large semiaquatic rodent with a flat tail; construct complex dams and underwater lodges"
+    assert best(question, [line("marbo", text)], known=("marbo",)) == "complex dams"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Cape Tarn was known by a different name for a while. What was it called?",
+        "What was Corvale called before it took its present name?",
+    ],
+)
+def test_other_wordings_of_a_former_name_ask_another_name(question: str) -> None:
+    assert read_question(question).other_name
+
+
+def test_a_name_of_a_question_that_does_not_point_at_the_image_anchors_before_its_entry_is_found() -> None:
+    """ "On which river is the capital of Norland built?" asks nothing of the image, however well it
+    matches a pair: Norland anchors once an entry that names it came back, before its own entry."""
+    shape = read_question("On which river is the capital of Norland built?")
+    candidates = [
+        cand("p1", "pairs", "Kell coffee", 0.99, "Kell coffee: strong coffee brewed in Norland", image=0.99),
+        cand("t1", "text", "Osk", 0.6, "Osk: a port city of Norland on the Tarn Gulf"),
+    ]
+    guess = guess_entities(candidates, shape)[0]
+    assert guess.title == "Norland" and guess.named
+
+
+def test_a_definition_past_a_preposition_of_place_keeps_its_kind_and_a_letter_shape_is_no_name() -> None:
+    """ "Kell Bear: a constellation outside the zodiac" is a constellation, not a zodiac; "a W-shaped
+    constellation" names no "W-shaped"."""
+    assert kind_words("Kell Bear, Ursa Kell: a constellation outside the zodiac near the pole") == {
+        "constellation"
+    }
+    assert names_in("Tarnis: a W-shaped constellation in the northern sky near Kellaris") == ["Kellaris"]

@@ -122,10 +122,12 @@ def named_guess(
         if about:
             title = next((c["title"] for c in about if same_entity(c["title"], name)), name)
             return EntityGuess(title, score, max(image_score, 0.0), len(about), named=True)
-    # "Cars like this were built in Norland. Which city is the capital of Norland?": the subject anchors
-    # even before its own entry is found, when the entries found name it
-    naming = [c for c in candidates if shape.subject and mentions(c["text"], shape.subject)]
-    return EntityGuess(shape.subject, score, max(image_score, 0.0), 0, named=True) if naming else None
+    # "Cars like this were built in Norland. Which city is the capital of Norland?", "On which river is
+    # the capital of Italy built?": the subject, or a name of a question that does not point at the
+    # image, anchors even before its own entry is found, when the entries found name it
+    names = [shape.subject] if shape.subject else [] if pointing else shape.names
+    naming = next((name for name in names if any(mentions(c["text"], name) for c in candidates)), "")
+    return EntityGuess(naming, score, max(image_score, 0.0), 0, named=True) if naming else None
 
 
 def _shares(candidate: Candidate, words: Collection[str]) -> bool:
@@ -182,6 +184,9 @@ def names_in(text: str) -> list[str]:
     return list(_names_in(text))
 
 
+_LETTER_SHAPE = re.compile(r"[A-Z]-[a-z]+")  # "W-shaped", "U-shaped": an adjective, not a name
+
+
 @functools.lru_cache(maxsize=2**14)
 def _names_in(text: str) -> tuple[str, ...]:
     names: list[str] = []
@@ -201,8 +206,8 @@ def _names_in(text: str) -> tuple[str, ...]:
         if not words or (sentence_start and len(words) == 1 and words[0] == match.group(0)):
             continue
         name = " ".join(words)
-        if name[:1].isdigit():
-            continue  # "11 February 2015", "1943"
+        if name[:1].isdigit() or _LETTER_SHAPE.fullmatch(name):
+            continue  # "11 February 2015", "1943"; "a W-shaped constellation" describes a shape
         if name not in names:
             names.append(name)
     return tuple(names)

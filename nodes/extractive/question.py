@@ -98,8 +98,20 @@ _IDENTITY = [
         r"^(what|how)\s+(do|would|does|should)\s+(you|we|one|people)\s+call\s+(this|these)\b[\w\s-]*$"
     ),
     re.compile(
-        r"\bwhat\s+is\s+the\s+(?:(?:popular|common|usual|familiar|full)\s+)?name\s+of\s+"
-        r"(this|these|the\s+\w+\s+(in|on)\s+this)\b"
+        r"\bwhat\s+is\s+the\s+(?:(?:popular|common|usual|familiar|full)\s+)?(?:name|title)\s+of\s+"
+        r"(this|these|the\s+(?:[\w,-]+\s+){0,3}?[\w-]+\s+(?:(?:shown|seen|pictured)\s+)?(in|on|filling)\s+this)\b"
+    ),  # "what's the name of the large, bright nebula filling this frame", "the title of this painting"
+    # "which launch vehicle is standing in this photograph", "which palace complex of lakes and gardens is
+    # seen in this picture": a kind, then only where it stands in the picture
+    re.compile(
+        r"^(?:what|which)\b(?:\s+[\w,-]+){0,6}?\s+(?:is|are)\s+(?:[\w-]+\s+)?(?:in|on)\s+(?:this|the)\s+"
+        r"(?:image|photo|photograph|picture|portrait|painting|scene|shot|view|frame|snapshot)$"
+    ),
+    re.compile(r"^what\s+(?:is|are)\s+(?:this|these)\s+[\w-]+(?:\s+[\w-]+)?,?\s+(?:that|which|who)\b"),
+    # "I took this photo of a planetary nebula. Which one did I catch?": the one the scene describes
+    re.compile(
+        r"^(?:which|what)\s+one\s+(?:is\s+(?:it|this|that)|(?:did|have)\s+(?:i|we|you)\s+[a-z]+"
+        r"|am\s+i\s+[a-z]+(?:\s+at)?|(?:is|was)\s+(?:shown|pictured|photographed|seen))$"
     ),
     re.compile(
         r"^(what|which)\s+(kind|type|species|breed|sort)\s+of\s+[\w\s-]+\s+(is|are)\s+"
@@ -221,6 +233,11 @@ _POLITE = re.compile(
 )
 # "tell me which constellation …": an embedded question, read as the question it embeds.
 _EMBEDDING = re.compile(r"^(?:tell\s+me|say)\s+(?=(?:what|which|who|whom|whose|where|when|how)\b)")
+# "When was she born? Just the year, please.", "… ? Answer in one word.": an instruction on the reply's
+# form after the question, not a sentence that asks.
+_REPLY_FORMAT = re.compile(
+    r"(?<=\?)\s+(?:just|only|please|answer|reply|respond|give|in\s+one\s+word|one\s+word)\b[^?]*$", re.I
+)
 # "In Greek mythology, who …", "According to legend, where …": a phrase that sets the scene of a question.
 _LEAD_IN = re.compile(r"^(?:in|on|at|during|within|according\s+to)\b[^,?]{0,40},\s*")
 # "what's", "where's", "who's": a wh-word contracted with "is".
@@ -237,6 +254,7 @@ _KIND_OF = re.compile(
     rf"\b(?:what|which)\s+(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+([a-z-]+)(?:\s+([a-z-]+))?"
 )
 _GENERIC_NOUNS = word_set("part area place")
+_RELATIONAL_NOUNS = word_set("neighbour neighbor neighbours neighbors counterpart")
 _PLACE_NOUNS = word_set("continent country nation region ocean sea island state province city")
 # "… this object in the sky": a place in the picture, not something asked.
 _LOCATIVE_TAIL = re.compile(r"(\b(?:this|these)\s+[\w-]+)\s+(?:in|on|at)\s+the\s+[\w-]+$")
@@ -319,7 +337,8 @@ BESIDE_A_NAME = rf"\b(?:(?i:{_ASIDE})|together\s+with|along\s+with)\s+"
 # "another name for this nebula", "by what name is it also known", "besides the Omega Nebula, by what
 # name …": a name of the image's thing other than its usual one (or the one the question gives).
 _OTHER_NAME = re.compile(
-    r"\b(?:another|other|alternative|alternate|former|old|older)\s+(?:[\w-]+\s+)?name\b|\bnickname"
+    r"\b(?:another|other|alternative|alternate|former|old|older|different|earlier|previous)\s+(?:[\w-]+\s+)?"
+    r"name\b|\bnickname|\bcalled\s+before\b"
     r"|\b(?:also|formerly|once|previously)\s+(?:known|called|named)\b"
     rf"|\b(?:{_ASIDE})\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?]*\b(?:besides|also\s+(?:used|given|applied))\b"
@@ -327,6 +346,7 @@ _OTHER_NAME = re.compile(
 )  # "what is the Big Dipper usually called in Britain?": the name used there
 # "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
 _SET_ASIDE = re.compile(rf"\b(?:{_ASIDE})\s+([^,?]+)")
+_LEADING_ASIDE = re.compile(rf"^(?:{_ASIDE})\s+[^,?]+,\s*")
 _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 _DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
@@ -446,7 +466,7 @@ class QuestionShape:
 
 def read_question(question: str) -> QuestionShape:
     """Parse `question` into its `QuestionShape`."""
-    text = " ".join(question.split())
+    text = _REPLY_FORMAT.sub("", " ".join(question.split()))
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
     answer_type, type_noun = expected_type(asked_sentence(lower))
@@ -671,10 +691,17 @@ def _predicate(lower: str) -> str:
     does this galaxy look like" → "resemble", answered by what a gloss says it resembles."""
     if _RESEMBLES.search(asking_clause(lower)):
         return RESEMBLE
-    match = _PREDICATE.match(lower)
+    match = _PREDICATE.match(_LEADING_ASIDE.sub("", lower))  # "besides lodges, what do these rodents build"
     if not match or set(match.group(0).split()[3:]) & _NO_OBJECT_VERBS:
         return ""
     return " ".join(w for w in match.groups() if w)
+
+
+def set_aside(lower: str) -> str:
+    """The phrase a question sets aside ("besides underwater lodges, what do …" → "underwater lodges");
+    "" when it sets none aside."""
+    match = _SET_ASIDE.search(lower)
+    return match.group(1).strip() if match else ""
 
 
 def as_question(lower: str) -> str:
@@ -750,7 +777,7 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "identity", None
     first_wh = _WH_WORD.search(asking_clause(lower))
     if (
-        re.search(r"\b(what|which)\s+(?:year|date|century)\b", lower)
+        re.search(r"\b(what|which)\s+(?:(?:is|was)\s+the\s+)?(?:year|date|century)\b", lower)
         or first_wh
         and first_wh.group() == "when"
     ):
@@ -787,6 +814,8 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     if re.search(r"\b(?:what|which)\s+(?:form|kind|type|system|sort)\s+of\s+government\b", lower):
         return "named", "government"  # "what form of government does that country have": "absolute monarchy"
     noun = asked_noun(lower)
+    if noun in _RELATIONAL_NOUNS:  # "what is the other neighbour": of the kind of what it neighbours
+        return "named", None
     if noun in _GENERIC_NOUNS:  # "which part of the world, by continent, …": the kind named later
         noun = next((w for w in re.findall(r"[a-z]+", lower) if w in _PLACE_NOUNS), noun)
     if noun in {"person", "painter", "artist", "writer", "author", "scientist", "astronomer", "inventor"}:
@@ -820,12 +849,13 @@ def asked_noun(lower: str) -> str | None:
         return singular(in_situ.group(1))
     lower = _NAME_OF.sub("the ", _POSSESSOR.sub("the ", lower))
     match = re.search(
-        r"\b(which|what)\s+(?:(?:is|are|was|were)\s+)?(?:(?:the|a|an|that|those)\s+)?((?:[\w'’-]+\s+){0,3}[\w-]+)",
+        r"\b(which|what)\s+(?:(?:is|are|was|were)\s+)?(?:(?:the|a|an|that|those)\s+)?((?:[\w'’-]+,?\s+){0,3}[\w-]+)",
         lower,
     )
     if not match:
         return None
-    words = [w for w in match.group(2).split() if w not in _MODIFIERS]
+    # "which small, faint zodiac constellation": adjectives in a row, with or without commas
+    words = [w for w in match.group(2).replace(",", " ").split() if w not in _MODIFIERS]
     if words[:1] == ["of"]:  # "which is the largest of Jupiter's moons" asks a moon
         after = re.findall(r"[a-z]+", lower[match.end(1) :])
         return next((singular(w) for w in after if singular(w) in TYPE_NOUNS), None)
@@ -932,7 +962,7 @@ def question_names(text: str) -> list[str]:
     """Capitalised words of the question that do not start a sentence ("Leo", "Virgo")."""
     names = []
     for sentence in _SENTENCE_BREAK.split(text):
-        names += [unpossessed(w) for w in _WORD.findall(sentence)[1:] if w[:1].isupper()]
+        names += [unpossessed(w) for w in _WORD.findall(sentence)[1:] if is_capitalised(w)]
     return names
 
 
@@ -956,7 +986,7 @@ def named_entities(text: str) -> list[str]:
         run: list[str] = []
         words = _WORD.findall(sentence)
         for i, word in enumerate([*words, ""]):
-            if word[:1].isupper() and (i > 0 or _opens_with_subject(words) or _opens_with_name(words)):
+            if is_capitalised(word) and (i > 0 or _opens_with_subject(words) or _opens_with_name(words)):
                 run.append(unpossessed(word))
                 if word != run[-1]:  # "Juno's Greek counterpart": a possessive ends its name
                     spans.append(" ".join(run))
@@ -970,6 +1000,13 @@ def named_entities(text: str) -> list[str]:
 
 
 _NAME_LINKS = word_set("of de del da du la van von")  # lower-case words inside a name
+_FIRST_PERSON = word_set("I I'm I've I'd I'll I’m I’ve I’d I’ll")
+
+
+def is_capitalised(word: str) -> bool:
+    """Whether a word is written with a capital as a name is: not the pronoun "I" ("Which one did I
+    catch?")."""
+    return word[:1].isupper() and word not in _FIRST_PERSON
 
 
 def _opens_with_name(words: list[str]) -> bool:

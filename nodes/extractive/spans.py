@@ -43,6 +43,7 @@ from nodes.extractive.question import (
     asked_words,
     asking_clause,
     compiled,
+    set_aside,
     singular,
     unit_key,
     unit_of,
@@ -87,7 +88,11 @@ PAIRED_BONUS = 0.1  # added for a span the evidence pairs with a name the questi
 _PAIRED_ASK = re.compile(
     r"\band\s+(?:which|what)\b|\b(?:[Ww]hich|[Ww]hat)\b[^?]*\band\s+(?:the\s+)?[A-Z]"
     rf"|{BESIDE_A_NAME}[A-Z]"
-)  # "besides Cetus, which constellation lies near it": the answer stands with Cetus in the evidence
+    r"|\b[Tt]he\s+other\b|\b(?:far|other|opposite)\s+side\s+from\s+[A-Z]"
+    r"|\bbetween\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s+and\s+(?:an?|another|some)\b"
+)  # "besides Cetus, which constellation lies near it", "Gemini is one neighbour of it. What is the other?",
+# "on the far side from Leo", "it sits between Andromeda and a zodiacal constellation": the answer
+# stands with the name the question gives in the evidence
 QUALIFIER_WINDOW = 4  # words before the kind in which the question's qualifier ("largest") must stand
 MAX_PARTITIVE_WORDS = 4  # words before the "of" of a partitive ("the central and largest of …"), at most
 RANKED_FIT = 0.5  # a span its own line ranks below the superlative asked for ("the second largest")
@@ -205,8 +210,9 @@ _COPULAS = word_set("is was are were")
 _POSSESSIVES = word_set("its his her their our my your whose")
 _HEAD_ENDS = word_set("""
     of in on at from that which who whose with between near to into through by for as under over after
-    before during since until across around along within about like where when while
-""")
+    before during since until across around along within about like where when while outside inside
+    beyond beside behind among above below beneath toward towards off
+""")  # "a constellation outside the zodiac" is a constellation
 _LINKING = word_set("of de van von da du la le del the and")
 _DETERMINERS = word_set("the a an its their his her some many several most much all both each every")
 COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it is of the asked kind
@@ -331,7 +337,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
     names = [*aligned(shape, text), *line_names(line)]
     if shape.predicate:
-        return verb_objects(text, shape.predicate) + names
+        return without_set_aside(shape, verb_objects(text, shape.predicate)) + names
     if kind == "named" and _WHERE_IN.search(shape.text):  # "where in Europe": "southern Europe"
         names = parts_of_region(shape, text) + names
     if kind == "named" and shape.type_noun == "place":  # "where is this bird found?": also a habitat
@@ -396,6 +402,7 @@ _NAME_TAIL = re.compile(r"^[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)*\s+([A-Z][\w'�
 _SAME_RELATION = [
     ("flow", "empt", "drain", "discharg"),
     ("build", "built", "construct", "erect"),
+    ("eat", "ate", "feed", "prey", "graz"),  # "what does it eat": "feeds on …", "preys on …"
     ("founded", "establish"),  # not "found": "where is it found" asks where it lives
     ("discover", "detect"),
     ("govern", "rule", "administer"),
@@ -455,7 +462,11 @@ def verb_objects(text: str, predicate: str) -> list[str]:
     bird" → ["seed"]."""
     verb, *preposition = predicate.split()
     after_verb = "".join(rf"{re.escape(p)}\s+" for p in preposition)
-    verb_form = rf"\b{re.escape(verb)}(?:s|es|ed|ing)?\s+{after_verb}(?:(?:the|a|an)\s+)?"
+    if same_relation(verb):  # "what do they eat": "feeds on …"; "what do they build": "construct …"
+        after_verb = after_verb or r"(?:on\s+|upon\s+)?"
+        verb_form = rf"\b{_loose(verb)}\s+{after_verb}(?:(?:the|a|an)\s+)?"
+    else:
+        verb_form = rf"\b{re.escape(verb)}(?:s|es|ed|ing)?\s+{after_verb}(?:(?:the|a|an)\s+)?"
     if predicate == RESEMBLE:  # "look like a broad-brimmed hat", "shaped like a horse's head"
         verb_form = r"\b(?:looks?\s+like|resembl\w*|shaped\s+like|similar\s+to)\s+(?:(?:the|a|an)\s+)?"
     found = compiled(verb_form + r"([a-z][\w\s'-]*?)\s*(?=[;,.()]|$)").finditer(text)
@@ -463,6 +474,20 @@ def verb_objects(text: str, predicate: str) -> list[str]:
     if predicate == RESEMBLE:
         compounds = _LIKENESS.findall(text)  # "wolflike yellowish-brown wild dog" → "wolf"
     return [*(m.group(1) for m in found if len(m.group(1).split()) <= MAX_OBJECT_WORDS), *compounds]
+
+
+def without_set_aside(shape: QuestionShape, phrases: Sequence[str]) -> list[str]:
+    """Phrases less a part the question sets aside: "besides underwater lodges, what do they construct"
+    against "complex dams and underwater lodges" → "complex dams"."""
+    aside = set_aside(shape.text.lower())
+    if not aside:
+        return list(phrases)
+    kept_phrases = []
+    for phrase in phrases:
+        parts = [p for p in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", phrase) if p]
+        kept = [p for p in parts if p.lower() != aside]
+        kept_phrases.append(" and ".join(kept) if kept and len(kept) < len(parts) else phrase)
+    return kept_phrases
 
 
 def parts_of_region(shape: QuestionShape, text: str) -> list[str]:
