@@ -1952,15 +1952,32 @@ def test_a_bridge_a_scene_sentence_describes_is_asked_only_what_the_asking_sente
     assert first.startswith("Zebu") and next_query(question, trajectory, [first]) == "Norland largest city"
 
 
-def test_a_subject_the_entries_found_name_anchors_before_its_own_entry_is_found() -> None:
-    """ "Cars like this were built in Norland. Which city is the capital of Norland?": no entry about
-    Norland came back yet, but one that names it did; Norland anchors, not the car the image shows."""
-    shape = read_question("Cars like this were built in Norland. Which city is the capital of Norland?")
+@pytest.mark.parametrize(
+    ("question", "image_score"),
+    [
+        ("Cars like this were built in Norland. Which city is the capital of Norland?", 0.8),
+        # a question that does not point at the image asks nothing of it, however well it matches a pair
+        ("On which river is the capital of Norland built?", 0.99),
+    ],
+)
+def test_a_name_the_entries_found_name_anchors_before_its_own_entry_is_found(
+    question: str, image_score: float
+) -> None:
+    """No entry about Norland came back yet, but one that names it did: Norland — the asking sentence's
+    subject, or the name of a question that does not point at the image — anchors, not the car the image
+    shows."""
     candidates = [
-        cand("p1", "pairs", "Kell Beetle", 0.8, "A Kell Beetle.", image=0.8),
+        cand(
+            "p1",
+            "pairs",
+            "Kell Beetle",
+            image_score,
+            "A Kell Beetle, a car first built in Norland.",
+            image=image_score,
+        ),
         cand("t1", "text", "Corvale", 0.6, "Corvale: capital of Norland located in eastern Norland"),
     ]
-    guess = guess_entities(candidates, shape)[0]
+    guess = guess_entities(candidates, read_question(question))[0]
     assert guess.title == "Norland" and guess.named
 
 
@@ -2137,18 +2154,6 @@ def test_a_part_the_question_sets_aside_leaves_the_verbs_object() -> None:
 )
 def test_other_wordings_of_a_former_name_ask_another_name(question: str) -> None:
     assert read_question(question).other_name
-
-
-def test_a_name_of_a_question_that_does_not_point_at_the_image_anchors_before_its_entry_is_found() -> None:
-    """ "On which river is the capital of Norland built?" asks nothing of the image, however well it
-    matches a pair: Norland anchors once an entry that names it came back, before its own entry."""
-    shape = read_question("On which river is the capital of Norland built?")
-    candidates = [
-        cand("p1", "pairs", "Kell coffee", 0.99, "Kell coffee: strong coffee brewed in Norland", image=0.99),
-        cand("t1", "text", "Osk", 0.6, "Osk: a port city of Norland on the Tarn Gulf"),
-    ]
-    guess = guess_entities(candidates, shape)[0]
-    assert guess.title == "Norland" and guess.named
 
 
 def test_a_definition_past_a_preposition_of_place_keeps_its_kind_and_a_letter_shape_is_no_name() -> None:
