@@ -463,10 +463,10 @@ def verb_objects(text: str, predicate: str) -> list[str]:
     verb, *preposition = predicate.split()
     after_verb = "".join(rf"{re.escape(p)}\s+" for p in preposition)
     if same_relation(verb):  # "what do they eat": "feeds on …"; "what do they build": "construct …"
-        after_verb = after_verb or r"(?:on\s+|upon\s+)?"
-        verb_form = rf"\b{_loose(verb)}\s+{after_verb}(?:(?:the|a|an)\s+)?"
+        verb_word, after_verb = _loose(verb), after_verb or r"(?:on\s+|upon\s+)?"
     else:
-        verb_form = rf"\b{re.escape(verb)}(?:s|es|ed|ing)?\s+{after_verb}(?:(?:the|a|an)\s+)?"
+        verb_word = rf"{re.escape(verb)}(?:s|es|ed|ing)?"
+    verb_form = rf"\b{verb_word}\s+{after_verb}(?:(?:the|a|an)\s+)?"
     if predicate == RESEMBLE:  # "look like a broad-brimmed hat", "shaped like a horse's head"
         verb_form = r"\b(?:looks?\s+like|resembl\w*|shaped\s+like|similar\s+to)\s+(?:(?:the|a|an)\s+)?"
     found = compiled(verb_form + r"([a-z][\w\s'-]*?)\s*(?=[;,.()]|$)").finditer(text)
