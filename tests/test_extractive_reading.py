@@ -37,8 +37,10 @@ from nodes.extractive.spans import (
     agent_verb,
     aligned,
     entry_fit,
+    is_colour,
     kind_words,
     kinds_of,
+    paired_names,
     rank_spans,
     relation,
     trim,
@@ -2064,6 +2066,19 @@ def test_an_entry_that_says_nothing_of_what_it_is_leaves_the_kind_unknown() -> N
         "What is the title of this painting with a stormy harbour at dusk?",
         "What's this spacecraft that carried two crews to orbit?",  # described by a relative clause
         "I photographed a planetary nebula in Vulpecula last night. Which one did I catch?",
+        "Which planet appears in this snapshot?",
+        "Which tropical fish is drawn here?",
+        "Two bright rings circle this object. What is it called?",  # "it" is the thing shown
+        "Faint lanes cross the glow in this photo. What's the object called?",
+        "This tight knot of stars — which cluster is it?",  # the asking clause after a dash
+        "Which Messier object is this glowing cloud?",  # "this" and what it looks like, nothing more
+        "Name the striped fish shown in this picture, please.",
+        "Could you name the galaxy captured here, the one with a bright ring?",
+        "Can you tell me what sort of finch this small bird is?",  # an embedded question's order
+        "I'd like to know which owl species this photo shows.",
+        "We're seeing a ringed planet here. What's its name?",
+        "This spiral faces us from Ursa Major. Name the galaxy.",  # a bare kind to name
+        "Who's the navy officer and programmer standing in this portrait?",
     ],
 )
 def test_other_wordings_of_what_the_image_shows_ask_its_identity(question: str) -> None:
@@ -2076,6 +2091,10 @@ def test_other_wordings_of_what_the_image_shows_ask_its_identity(question: str) 
         "Which country is this animal in the picture from?",  # another thing than the one shown
         "What is the capital of the country in this picture?",
         "Which launch site is this rocket standing on in the photo?",
+        "Which country is this dish from?",
+        "Which continent is this bird native to?",
+        "What is the capital of the country this bird is from?",
+        "Name the capital of Kenya.",
     ],
 )
 def test_a_question_about_what_the_image_shows_is_no_identity_question(question: str) -> None:
@@ -2163,3 +2182,89 @@ def test_a_definition_past_a_preposition_of_place_keeps_its_kind_and_a_letter_sh
         "constellation"
     }
     assert names_in("Tarnis: a W-shaped constellation in the northern sky near Kellaris") == ["Kellaris"]
+
+
+@pytest.mark.parametrize(
+    "question", ["What colours are the stripes of this animal?", "What's the colour of this bird's plumage?"]
+)
+def test_other_wordings_of_a_colour_ask_a_colour(question: str) -> None:
+    assert read_question(question).answer_type == "colour"
+
+
+def test_colours_joined_by_and_in_one_word_are_a_colour() -> None:
+    assert is_colour("black-and-white") and is_colour("bluish-grey") and not is_colour("and-white")
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        (  # a long description of the thing shown, and "mainly", before the verb
+            "What does this big-billed bird of tropical Norland mainly feed on?",
+            "kellbill: brightly coloured fruit-eating bird of tropical Norland having a very large bill",
+            "fruit",
+        ),
+        (  # what the verb takes, after the instrument the question names
+            "What does this spiny creature hunt with its long snout?",
+            "spinel: a burrowing mammal having a long snout and claws for hunting ants and termites",
+            "ants and termites",
+        ),
+    ],
+)
+def test_what_the_questions_verb_takes_in_other_wordings(question: str, text: str, answer: str) -> None:
+    title = text.split(":")[0]
+    assert best(question, [line(title, text)], known=(title,)) == answer
+
+
+def test_the_name_asked_is_described_by_the_sentence_that_asks_for_it() -> None:
+    """ "This animal also goes by a name that calls it a kind of horse. What is it?": the hint is in the
+    first sentence, not in "What is it?"."""
+    shape = read_question(
+        "This animal also goes by a two-word name that calls it a kind of horse. What is it?"
+    )
+    assert shape.other_name and "horse" in shape.name_asked.hint.split()
+
+
+def test_a_name_set_aside_with_its_article_is_paired_with_the_answer() -> None:
+    shape = read_question(
+        "Besides the Tarn Peninsula, which big island does the country of this fruit occupy?"
+    )
+    assert paired_names(shape) == {"tarn peninsula"}
+
+
+def test_the_bridge_the_question_qualifies_as_the_entry_does_comes_first() -> None:
+    """ "the continent whose southwestern deserts this camel roams", against "deserts of northern Norland
+    and southwestern Sudra": Sudra, although Norland is named first."""
+    shape = read_question(
+        "What share of the earth's people lives on the continent whose southwestern deserts this camel roams?"
+    )
+    text = "kell camel: one-humped camel of the hot deserts of northern Norland and southwestern Sudra"
+    assert rank_links(shape, ["Norland", "Sudra"], [text])[0] == "Sudra"
+
+
+def test_a_pronoun_asking_who_the_person_shown_is_has_no_named_subject() -> None:
+    """ "The woman in this shot was a Navy rear admiral. Who is she?": she is the one shown, not the
+    Navy the scene sentence names."""
+    shape = read_question("The uniformed woman in this shot was a Navy rear admiral. Who is she?")
+    assert shape.asks_identity and shape.subject == ""
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type", "noun"),
+    [
+        (
+            "What is Neptune's average distance from the Sun?",
+            "number",
+            None,
+        ),  # a possessor before the measure
+        (
+            "Zeus had Prometheus chained to a rock. Which hero eventually freed him?",
+            "named",
+            "hero",
+        ),  # not "eventually"
+    ],
+)
+def test_the_kind_asked_past_a_possessor_or_an_adverb(
+    question: str, answer_type: str, noun: str | None
+) -> None:
+    shape = read_question(question)
+    assert (shape.answer_type, shape.type_noun) == (answer_type, noun)

@@ -22,7 +22,7 @@ from nodes.extractive.anchor import (
     place_of,
     same_entity,
 )
-from nodes.extractive.question import TYPE_NOUNS, QuestionShape, head_noun
+from nodes.extractive.question import TYPE_NOUNS, QuestionShape, compiled, head_noun
 from nodes.extractive.spans import (
     RELATION_BONUS,
     EvidenceLine,
@@ -231,21 +231,29 @@ def name_sources(names: Iterable[str]) -> list[str]:
 def rank_links(shape: QuestionShape, links: Sequence[str], anchor_texts: Sequence[str]) -> list[str]:
     """Links, the likeliest bridge first: one whose name shares a word with the bridge's description
     or the question ("Oxford University" for "the university where …"), then one the anchor's texts
-    mention right next to a question word ("the botanist Anders Dahl"), then in order."""
+    qualify with a word of that description ("the continent whose southwestern deserts it roams":
+    "deserts of northern Africa and southwestern Asia" → Asia), then one they mention right next to a
+    question word ("the botanist Anders Dahl"), then in order."""
     described = [w for b in shape.bridges for w in b.split()]
     question = (set(described) | set(shape.attribute)) - {
         shape.type_noun
     }  # the answer's kind names no bridge
+    qualifiers = set(shape.described) - set(described)
 
-    def rank(link: str) -> tuple[float, float]:
+    def rank(link: str) -> tuple[float, bool, float]:
         shared = len(question & {w.lower() for w in link.split()})
+        before = (m.group(1).lower() for text in anchor_texts for m in _word_before(link).finditer(text))
         near = max(
             (nearness(shape, link, text, described or shape.asked) for text in anchor_texts if link in text),
             default=0.0,
         )
-        return -shared, -near
+        return -shared, not qualifiers.intersection(before), -near
 
     return sorted(links, key=rank)
+
+
+def _word_before(name: str) -> re.Pattern[str]:
+    return compiled(rf"\b([\w-]+)\s+{re.escape(name)}\b")
 
 
 def _answerable(

@@ -87,13 +87,31 @@ NUMBER_WORDS = {
 }  # fmt: skip
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’-]*|\d[\d,.]*")  # "K2", "M31" are one word
+_SHOWN = r"(?:shown|pictured|depicted|seen|visible|drawn|captured|photographed|featured|illustrated)"
+# "… in this photo", "… here" or nothing, then perhaps what else singles it out (", the one known for …")
+_IN_THE_IMAGE = r"(?:\s+(?:in|on)\s+(?:this|the)\s+\w+|\s+here)?(?:,\s+the\s+one\b.*)?$"
+# Words after "this" that say nothing but what the thing is: no preposition or verb ("which messier object
+# is this star-forming cloud", not "which country is this dish from").
+_THIS_PHRASE = rf"(?:\s+(?!(?:{'|'.join(sorted(_REFERENCE_END))})\b)[\w-]+){{0,3}}"
 _IDENTITY = [
-    re.compile(r"^(what|which|who)\b(\s+[\w-]+){0,3}?\s+(is|are)\s+(this|these|that|it)$"),
     re.compile(
-        r"^(what|which)\b(\s+[\w-]+){0,3}?\s+(is|are)\s+(shown|pictured|depicted|seen|visible)"
-        r"(\s+(in|on)\s+(this|the)\s+\w+)?$"
+        rf"^(what|which|who)\b(\s+[\w-]+){{0,3}}?\s+(is|are)\s+(this|these|that|it|he|she|they){_THIS_PHRASE}$"
     ),
-    re.compile(r"^what\s+(is|are)\s+(this|these)\b[\w\s-]*\bcalled\b"),
+    # "We see a starburst galaxy edge-on here. What's its name?"
+    re.compile(r"^what\s+(?:is|are)\s+(?:its|his|her|their)\s+(?:full\s+|proper\s+)?names?$"),
+    re.compile(
+        rf"^(what|which)\b(\s+[\w-]+){{0,3}}?\s+(?:(?:is|are)\s+{_SHOWN}|appears?|can\s+be\s+seen){_IN_THE_IMAGE}"
+    ),  # "which ocean game fish is drawn here", "what heavenly body appears in this photo"
+    re.compile(rf"^what\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+\s+{_SHOWN}{_IN_THE_IMAGE}"),
+    # "what is this called", "… What is it called?", "What's the object called?"
+    re.compile(r"^what\s+(is|are)\s+(this|these|it|they|the\s+(?:object|thing))\b[\w\s-]*\bcalled\b"),
+    # an embedded question's order: "(tell me) what sort of parrot this bird is", "which species this
+    # picture shows"
+    re.compile(r"^(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:this|these)(?:\s+[\w-]+){0,3}\s+(?:is|are)$"),
+    re.compile(
+        r"^(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:this|the)\s+(?:image|photo|photograph|picture|painting|scene)"
+        r"\s+(?:shows|depicts)$"
+    ),
     re.compile(
         r"^(what|how)\s+(do|would|does|should)\s+(you|we|one|people)\s+call\s+(this|these)\b[\w\s-]*$"
     ),
@@ -117,7 +135,8 @@ _IDENTITY = [
         r"^(what|which)\s+(kind|type|species|breed|sort)\s+of\s+[\w\s-]+\s+(is|are)\s+"
         r"(this|these|shown|pictured|depicted|(in|on)\s+(this|the)\s+(image|photo|photograph|picture))\b"
     ),
-    re.compile(r"^who\s+(is|are)\s+(this|these|the\s+[\w-]+(\s+[\w-]+)?\s+(in|on)\s+(this|the))\b"),
+    # "who is the air force colonel and astronaut smiling in this portrait"
+    re.compile(r"^who\s+(is|are)\s+(this|these|the(?:\s+[\w-]+){1,7}?\s+(in|on)\s+(this|the))\b"),
     re.compile(r"^(identify|name)\s+(this|the)\b"),
 ]
 _REFERENCE_IN = re.compile(
@@ -162,7 +181,8 @@ FACET_NOUNS = MEASURE_NOUNS | word_set("""
 # its unit ("384,400 kilometres", "−65 °C"); "how many" is a count, answered in digits.
 _MEASURE = re.compile(
     r"\bhow\s+(long|tall|high|far|big|large|old|heavy|deep|wide|hot|cold|warm|fast|massive|heavy|bright)\b"
-    rf"|\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+)?(?:[\w-]+\s+)?({'|'.join(sorted(MEASURE_NOUNS))})\b"
+    rf"|\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+|[\w-]+['’]s\s+)?(?:[\w-]+\s+)?"
+    rf"({'|'.join(sorted(MEASURE_NOUNS))})\b"  # "what is the height …", "what is Neptune's mean distance"
     r"|\bwhat\s+(share|percentage|proportion|fraction|percent)\b"
     r"|\bhow\s+much\s+(?:[\w-]+\s+){0,4}?(weigh)s?\b"
 )
@@ -229,8 +249,11 @@ _IMPERATIVE = re.compile(
 # "Can you tell me …", "Do you know which …", "I'd like to know …": a polite frame around the question.
 _POLITE = re.compile(
     r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|do\s+you\s+know\s+|please\s+"
-    r"|i\s+(?:want|wish|would\s+like|'d\s+like|’d\s+like)\s+to\s+know\s+)"
+    r"|i(?:\s+(?:want|wish|would\s+like)|['’]d\s+like)\s+to\s+know\s+)"
 )
+# "… from Ursa Major. Name the galaxy.": a bare kind to name is the thing shown.
+_NAME_THE_KIND = re.compile(r"(?:^|(?<=[.!?]\s))(?:name|identify)\s+the\s+([\w-]+)$")
+_TRAILING_PLEASE = re.compile(r",?\s+please$")  # "name the fish shown here, please"
 # "tell me which constellation …": an embedded question, read as the question it embeds.
 _EMBEDDING = re.compile(r"^(?:tell\s+me|say)\s+(?=(?:what|which|who|whom|whose|where|when|how)\b)")
 # "When was she born? Just the year, please.", "… ? Answer in one word.": an instruction on the reply's
@@ -270,8 +293,8 @@ _NAME_OF = re.compile(r"\bthe\s+names?\s+of\s+the\s+")
 # "what does this animal feed on", "what do these birds eat": the object of the verb is asked (a phrase of
 # the entity's entry, "eucalyptus leaves and bark"), not a name.
 _PREDICATE = re.compile(
-    r"^what\s+(?:does|do|did)\s+(?:this|these|that|those|the)\s+(?:[\w-]+\s+){1,4}?([a-z]+)"
-    r"(?:\s+(on|in|with|from|for|at|into|upon))?$"
+    r"^what\s+(?:does|do|did)\s+(?:this|these|that|those|the)\s+(?:[\w-]+\s+){1,7}?(?:mainly\s+|mostly\s+)?"
+    r"([a-z]+)(?:\s+(on|in|with|from|for|at|into|upon))?(?:\s+with\s+(?:its|their)\b.*)?$"
 )
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
 _NO_OBJECT_VERBS = _GENERIC_VERBS | _PREDICATE_VERBS_NOT
@@ -318,6 +341,7 @@ _PART_OF_THIS = re.compile(r"\bthe\s+(?:[\w-]+\s+){0,2}?([a-z]+)\s+of\s+(?:this|
 _WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b")
 _ASKS_DATE = re.compile(r"\b(?:what|which)\s+(?:date|day)\b")  # "on what date …": a day, not a year
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+_CLAUSE_BREAK = re.compile(r"(?<=[.!?])\s+|\s+[—–]\s+")  # "This dense ball of stars — which cluster is it?"
 # "… of Kenya, the country where this animal lives", "… in Chile, where this bird breeds": a name the
 # question then describes through the image, in apposition.
 _APPOSITION = re.compile(
@@ -338,7 +362,7 @@ BESIDE_A_NAME = rf"\b(?:(?i:{_ASIDE})|together\s+with|along\s+with)\s+"
 # name …": a name of the image's thing other than its usual one (or the one the question gives).
 _OTHER_NAME = re.compile(
     r"\b(?:another|other|alternative|alternate|former|old|older|different|earlier|previous)\s+(?:[\w-]+\s+)?"
-    r"name\b|\bnickname|\bcalled\s+before\b"
+    r"name\b|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
     r"|\b(?:also|formerly|once|previously)\s+(?:known|called|named)\b"
     rf"|\b(?:{_ASIDE})\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?]*\b(?:besides|also\s+(?:used|given|applied))\b"
@@ -347,7 +371,7 @@ _OTHER_NAME = re.compile(
 # "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
 _SET_ASIDE = re.compile(rf"\b(?:{_ASIDE})\s+([^,?]+)")
 _LEADING_ASIDE = re.compile(rf"^(?:{_ASIDE})\s+[^,?]+,\s*")
-_NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
+_NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 _DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
 _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|taxonomic)\b")
@@ -475,6 +499,8 @@ def read_question(question: str) -> QuestionShape:
     name_asked = name_request(lower, given) if _OTHER_NAME.search(lower) else None
     if name_asked or (answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun)):
         answer_type, type_noun = "identity", None
+    if answer_type == "identity" and not name_asked and _POINTING.search(lower):
+        subject = ""  # "The woman in this shot was a Navy admiral. Who is she?": she is the one shown
     # "the person in this portrait" → "this person", so descriptions around it read like any other
     plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
     if type_noun:  # "… flanks the one where this galaxy is found": the one is of the kind asked
@@ -556,11 +582,16 @@ def name_request(lower: str, names: Sequence[str] = ()) -> NameAsked:
     left of the asking sentence once the set-aside clause, the phrase pointing at the image ("this
     long-necked animal"), the names it gives ("Florida") and the words that merely ask for a name are
     taken out."""
-    asking = asked_sentence(lower)
+    # the sentence that asks for the name, else the asking one: "This animal also goes by a name that
+    # calls it a kind of horse. What is it?"
+    sentences = _SENTENCE_BREAK.split(lower)
+    asking = next((s for s in reversed(sentences) if _OTHER_NAME.search(s)), asked_sentence(lower))
     set_aside = _SET_ASIDE.search(asking)
     aside = set_aside.group(1) if set_aside else ""
     rest = asking.replace(set_aside.group(0), " ") if set_aside else asking
-    rest = re.sub(r"\b(?:this|these)\s+[^,?]*", " ", rest)
+    reference = image_reference(asking)  # "this long-necked animal", not what the sentence says of it
+    pointing = rf"\b(?:this|these)\s+{re.escape(reference)}\b" if reference else r"\b(?:this|these)\s+[^,?]*"
+    rest = re.sub(pointing, " ", rest)
     given = {word.lower() for name in names for word in name.split()}
     hint = [w for w in content_words(rest) if w not in _NAME_FRAME | given and not _LATIN_FORM.fullmatch(w)]
     return NameAsked(
@@ -708,7 +739,8 @@ def as_question(lower: str) -> str:
     """The plain wh-question a request or a polite frame asks: "name the genus of this animal" → "what
     is the genus of this animal", "can you tell me the capital of …" → "what is the capital of …", "do
     you know which continent …" → "which continent …", "what's …" → "what is …"."""
-    lower = _POLITE.sub("", _CONTRACTED.sub(r"\1 is", lower))
+    lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", lower)))
+    lower = _NAME_THE_KIND.sub(r"what is this \1", lower)
     return _IMPERATIVE.sub("what is ", _EMBEDDING.sub("", lower))
 
 
@@ -796,7 +828,7 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         or named_unit(lower)
     ):
         return "number", None
-    if re.search(r"\b(what|which)\s+colou?r\b|\bcolou?r\s+(is|are)\b", lower):
+    if re.search(r"\b(what|which)\s+colou?rs?\b|\bcolou?rs?\s+(is|are)\b|\bthe\s+colou?rs?\s+of\b", lower):
         return "colour", "colour"
     if re.search(r"\bnationality\b", lower):
         return "nationality", "nationality"
@@ -835,7 +867,7 @@ def asking_clause(lower: str) -> str:
     """The clause that asks: the last sentence, past a lead-in phrase ("this nebula lies in a
     constellation named after a hunter. who slew him" → "who slew him"; "in greek mythology, who
     rescued …" → "who rescued …"), so its wh-word is read where it stands."""
-    last = _SENTENCE_BREAK.split(lower)[-1]
+    last = _CLAUSE_BREAK.split(lower)[-1]
     return _LEAD_IN.sub("", last)
 
 
@@ -880,7 +912,7 @@ def asked_noun(lower: str) -> str | None:
             while i + 1 < len(window) and window[i + 1] in TYPE_NOUNS:
                 i += 1
             return window[i]
-    nouns = [w for w in window[:3] if not w.endswith(("ed", "ing"))]
+    nouns = [w for w in window[:3] if not w.endswith(("ed", "ing", "ly"))]  # "which hero eventually freed"
     return nouns[-1] if nouns else None
 
 

@@ -87,7 +87,7 @@ PAIRED_BONUS = 0.1  # added for a span the evidence pairs with a name the questi
 # "<name> and which …", "which … and <name>": the question pairs a name with what it asks.
 _PAIRED_ASK = re.compile(
     r"\band\s+(?:which|what)\b|\b(?:[Ww]hich|[Ww]hat)\b[^?]*\band\s+(?:the\s+)?[A-Z]"
-    rf"|{BESIDE_A_NAME}[A-Z]"
+    rf"|{BESIDE_A_NAME}(?:the\s+)?[A-Z]"
     r"|\b[Tt]he\s+other\b|\b(?:far|other|opposite)\s+side\s+from\s+[A-Z]"
     r"|\bbetween\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s+and\s+(?:an?|another|some)\b"
 )  # "besides Cetus, which constellation lies near it", "Gemini is one neighbour of it. What is the other?",
@@ -379,7 +379,9 @@ def _aligned(before_answer: str, names_only: bool, text: str) -> tuple[str, ...]
         found = [
             _NAME_TAIL.sub(r"\1", f)
             for f in found
-            if len(f.split()) <= MAX_ALIGNED_WORDS and f.lower() not in _PRONOUNS  # "after the war she …"
+            if len(f.split()) <= MAX_ALIGNED_WORDS
+            and f.lower() not in _PRONOUNS  # "after the war she …"
+            and not set(f.lower().split()) <= STOPWORDS  # "claws for hunting …" leads up to no "for"
         ]
         if names_only:
             found = [f for f in found if f[:1].isupper()]
@@ -419,12 +421,19 @@ def same_relation(word: str) -> tuple[str, ...]:
     return next((group for group in _SAME_RELATION if any(word.startswith(stem) for stem in group)), ())
 
 
+def _relation_stems(word: str) -> str:
+    """A pattern for the stems of the verbs of `word`'s relation ("eat" → "(?:eat|ate|feed|prey|graz)");
+    "" when it is no such verb."""
+    synonyms = same_relation(word)
+    return "(?:" + "|".join(re.escape(stem) for stem in synonyms) + ")" if synonyms else ""
+
+
 def _loose(word: str) -> str:
     """A pattern for `word` in any inflection, or for any verb of its relation: "lies" → lie…,
     "represents" → represent…, "empty" → empt… | flow… | …."""
-    synonyms = same_relation(word)
-    if synonyms:
-        return "(?:" + "|".join(re.escape(stem) for stem in synonyms) + r")[\w'’-]*"
+    stems = _relation_stems(word)
+    if stems:
+        return stems + r"[\w'’-]*"
     for suffix in ("ence", "ance", "ing", "ed", "es", "s"):  # "independence" → independ… ("independent")
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return re.escape(word[: -len(suffix)]) + r"[\w'’-]*"
@@ -462,15 +471,17 @@ def verb_objects(text: str, predicate: str) -> list[str]:
     bird" → ["seed"]."""
     verb, *preposition = predicate.split()
     after_verb = "".join(rf"{re.escape(p)}\s+" for p in preposition)
-    if same_relation(verb):  # "what do they eat": "feeds on …"; "what do they build": "construct …"
-        verb_word, after_verb = _loose(verb), after_verb or r"(?:on\s+|upon\s+)?"
+    verb_stem = _relation_stems(verb)
+    if verb_stem:  # "what do they eat": "feeds on …", "fruit-eating"; "what do they build": "construct …"
+        verb_word, after_verb = verb_stem + r"[\w'’-]*", after_verb or r"(?:on\s+|upon\s+)?"
     else:
-        verb_word = rf"{re.escape(verb)}(?:s|es|ed|ing)?"
+        verb_stem = re.escape(verb)
+        verb_word = verb_stem + r"(?:s|es|ed|ing)?"
     verb_form = rf"\b{verb_word}\s+{after_verb}(?:(?:the|a|an)\s+)?"
     if predicate == RESEMBLE:  # "look like a broad-brimmed hat", "shaped like a horse's head"
         verb_form = r"\b(?:looks?\s+like|resembl\w*|shaped\s+like|similar\s+to)\s+(?:(?:the|a|an)\s+)?"
     found = compiled(verb_form + r"([a-z][\w\s'-]*?)\s*(?=[;,.()]|$)").finditer(text)
-    compounds = compiled(rf"\b([a-z]+)-{re.escape(verb)}(?:ing|er|ers)\b").findall(text)  # "seed-eating"
+    compounds = compiled(rf"\b([a-z]+)-{verb_stem}(?:ing|er|ers)\b").findall(text)  # "seed-eating"
     if predicate == RESEMBLE:
         compounds = _LIKENESS.findall(text)  # "wolflike yellowish-brown wild dog" → "wolf"
     return [*(m.group(1) for m in found if len(m.group(1).split()) <= MAX_OBJECT_WORDS), *compounds]
@@ -507,8 +518,11 @@ def habitats(text: str) -> list[str]:
 
 
 def is_colour(word: str) -> bool:
-    """A colour word, or a colour of colour parts: "grey", "greenish-blue", "reddish-brown", "blue-black"."""
-    return all(part in COLOURS or _colourish(part) for part in word.split("-"))
+    """A colour word, or a colour of colour parts: "grey", "greenish-blue", "reddish-brown", "blue-black",
+    "black-and-white"."""
+    first, *rest = word.split("-")
+    colours = [first, *(part for part in rest if part != "and")]  # "black-and-white"
+    return all(part in COLOURS or _colourish(part) for part in colours)
 
 
 def _colourish(word: str) -> bool:
