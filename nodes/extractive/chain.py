@@ -247,7 +247,7 @@ def rank_links(shape: QuestionShape, links: Sequence[str], anchor_texts: Sequenc
             (nearness(shape, link, text, described or shape.asked) for text in anchor_texts if link in text),
             default=0.0,
         )
-        return -shared, not qualifiers.intersection(before), -near
+        return -shared, not (qualifiers and qualifiers.intersection(before)), -near
 
     return sorted(links, key=rank)
 

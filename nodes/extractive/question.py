@@ -88,6 +88,7 @@ NUMBER_WORDS = {
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’-]*|\d[\d,.]*")  # "K2", "M31" are one word
 _SHOWN = r"(?:shown|pictured|depicted|seen|visible|drawn|captured|photographed|featured|illustrated)"
+_PICTURE = r"(?:image|photo|photograph|picture|portrait|painting|scene|shot|view|frame|snapshot)"
 # "… in this photo", "… here" or nothing, then perhaps what else singles it out (", the one known for …")
 _IN_THE_IMAGE = r"(?:\s+(?:in|on)\s+(?:this|the)\s+\w+|\s+here)?(?:,\s+the\s+one\b.*)?$"
 # Words after "this" that say nothing but what the thing is: no preposition or verb ("which messier object
@@ -108,10 +109,7 @@ _IDENTITY = [
     # an embedded question's order: "(tell me) what sort of parrot this bird is", "which species this
     # picture shows"
     re.compile(r"^(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:this|these)(?:\s+[\w-]+){0,3}\s+(?:is|are)$"),
-    re.compile(
-        r"^(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:this|the)\s+(?:image|photo|photograph|picture|painting|scene)"
-        r"\s+(?:shows|depicts)$"
-    ),
+    re.compile(rf"^(?:what|which)\s+(?:[\w-]+\s+){{0,3}}?(?:this|the)\s+{_PICTURE}\s+(?:shows|depicts)$"),
     re.compile(
         r"^(what|how)\s+(do|would|does|should)\s+(you|we|one|people)\s+call\s+(this|these)\b[\w\s-]*$"
     ),
@@ -122,8 +120,7 @@ _IDENTITY = [
     # "which launch vehicle is standing in this photograph", "which palace complex of lakes and gardens is
     # seen in this picture": a kind, then only where it stands in the picture
     re.compile(
-        r"^(?:what|which)\b(?:\s+[\w,-]+){0,6}?\s+(?:is|are)\s+(?:[\w-]+\s+)?(?:in|on)\s+(?:this|the)\s+"
-        r"(?:image|photo|photograph|picture|portrait|painting|scene|shot|view|frame|snapshot)$"
+        rf"^(?:what|which)\b(?:\s+[\w,-]+){{0,6}}?\s+(?:is|are)\s+(?:[\w-]+\s+)?(?:in|on)\s+(?:this|the)\s+{_PICTURE}$"
     ),
     re.compile(r"^what\s+(?:is|are)\s+(?:this|these)\s+[\w-]+(?:\s+[\w-]+)?,?\s+(?:that|which|who)\b"),
     # "I took this photo of a planetary nebula. Which one did I catch?": the one the scene describes
