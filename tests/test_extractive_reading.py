@@ -2268,3 +2268,64 @@ def test_the_kind_asked_past_a_possessor_or_an_adverb(
 ) -> None:
     shape = read_question(question)
     assert (shape.answer_type, shape.type_noun) == (answer_type, noun)
+
+
+def test_a_name_that_qualifies_a_unit_is_no_name_of_the_question() -> None:
+    """ "How many Earth days does Venus need …": Earth says which days, Venus is the subject."""
+    assert named_entities("How many Earth days does Venus need to complete one orbit of the Sun?") == [
+        "Venus",
+        "Sun",
+    ]
+
+
+def test_a_pronoun_points_back_at_a_person_not_at_a_demonym_adjective() -> None:
+    """ "… is named for an American astronomer. In what year did he die?": "he" is the astronomer the
+    image's entry leads to, not "American"."""
+    shape = read_question(
+        "The telescope that took this picture is named for an American astronomer. In what year did he die?"
+    )
+    assert shape.subject == ""
+
+
+def test_a_measure_of_a_thing_named_by_its_kind_comes_from_an_entry_of_that_kind() -> None:
+    """ "How long is that river?": the river's length, not the length of a mountain range on the chain,
+    although the range's entry weighs more."""
+    question = (
+        "The continent this monkey comes from has the world's second longest river. How long is that river?"
+    )
+    lines = [
+        line(
+            "Tarn Range",
+            "Tarn Range: a mountain range in Sudra running 5000 miles along the coast",
+            weight=0.9,
+        ),
+        line(
+            "Osk",
+            "Osk, Osk River: a major Sudran river; rises in the Tarn Range; 4000 miles long",
+            weight=0.3,
+        ),
+    ]
+    assert best(question, lines) == "4000 miles"
+
+
+def test_a_definitions_head_ends_with_its_clause() -> None:
+    """ "a major Sudran river; arises in …": a river, not an "arises"."""
+    assert kind_words("Osk, Osk River: a major Sudran river; arises in the Tarn Range") == {"river"}
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        (  # the pronoun is the asking sentence's subject; Norland is only where the answer lies
+            "The constellation holding this nebula is named for a hunter of Norlandic myth. "
+            "What part of ancient Norland did he come from?",
+            "",
+        ),
+        ("Ada Lorne flew craft like this. What part of Norland did she come from?", "Ada Lorne"),
+        ("Korvos ruled the sea in Norlandic myth. Which Roman god is he identified with?", "Korvos"),
+    ],
+)
+def test_a_personal_pronoun_subject_points_back_past_a_place_the_asking_sentence_names(
+    question: str, subject: str
+) -> None:
+    assert read_question(question).subject == subject

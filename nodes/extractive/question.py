@@ -383,12 +383,14 @@ _NAME_FRAME = word_set("""
 _OPENERS = word_set("name give identify tell list state say please besides apart aside counting")
 _SINGULAR_VERB = re.compile(  # "Capella is …", "Mars orbits …"
     r"is|was|has|had|lies|lay|orbits|contains|stands|belongs|shines|flows|rises|sits|remains|appears|lives"
+    r"|[a-z]{2,}ed"  # "Poseidon ruled the sea …"
 )
 # "The planet is …", "That island is made up of …", "The falls lie …": an asking sentence whose subject
 # is a thing an earlier sentence named.
 _OPENING_CALLBACK = re.compile(r"^(?:the|that|this)\s+([a-z]+)\s+(?:is|are|was|were|lies|lie|has|have)\b")
 _PRONOUN_SUBJECT = re.compile(r"\b(?:does|do|did|is|was|are|were)\s+(?:it|they)\b")  # "does it lie"
 _PERSONAL = re.compile(r"\b(?:he|she|him|her|his|hers)\b")
+_PERSONAL_SUBJECT = re.compile(r"\b(?:does|do|did|is|was|has|had)\s+(?:he|she)\b")  # "did he come from"
 _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
@@ -674,11 +676,11 @@ def named_subject(text: str) -> str:
         return next(iter(by_word or nouns[-1:]), "")
     named = [name for name in named_entities(asking) if name not in set_aside]
     # a demonym used as an adjective ("the home of the Greek gods") is no subject beside another name
-    named = [
-        name
-        for name in named
-        if not re.search(rf"\b{re.escape(name)}\s+[a-z]", asking) or not _DEMONYM_SHAPE.fullmatch(name)
-    ] or named
+    named = [name for name in named if not _demonym_adjective(name, asking)] or named
+    if named and _PERSONAL_SUBJECT.search(asking.lower()):
+        # "… named for a hunter of Greek myth. What part of ancient Greece did he come from?": the pronoun is
+        # the subject, and a name the asking sentence gives is only where the answer lies
+        return next(iter(_called_back(" ".join(before), asking)), "")
     if _REFERS_BACK.search(asking.lower()):
         # "… the Zell Sea. North of which island does that sea lie?", "… the Great Barrier Reef. Off which
         # coast of Australia does that reef lie?"; but "which nickname does Mars get from the oxide that
@@ -702,6 +704,11 @@ def _points_back(before: str, asking: str) -> bool:
     return any(word in earlier for word in demonstrated) or bool(_PRONOUN_SUBJECT.search(asking.lower()))
 
 
+def _demonym_adjective(name: str, text: str) -> bool:
+    """Whether `name` is a demonym `text` uses as an adjective ("an American astronomer")."""
+    return bool(_DEMONYM_SHAPE.fullmatch(name) and re.search(rf"\b{re.escape(name)}\s+[a-z]", text))
+
+
 def _called_back(before: str, asking: str, *, by_name_only: bool = False) -> list[str]:
     """Names of earlier sentences that an asking sentence without a name of its own refers to: by a
     personal pronoun ("Ada Lorne flew craft like this. When was she born?" → the first name) or by a
@@ -709,7 +716,8 @@ def _called_back(before: str, asking: str, *, by_name_only: bool = False) -> lis
     the Zell Sea. … does that sea lie?")."""
     named = named_entities(before)
     if _PERSONAL.search(asking.lower()) and not by_name_only:
-        return named
+        # "… named for an American astronomer. When did he die?": "he" is the astronomer, not "American"
+        return [name for name in named if not _demonym_adjective(name, before)]
     called = set(re.findall(r"\b(?:the|that|those)\s+([a-z]+)\b", asking.lower()))
     return [name for name in named if called & set(name.lower().split())]
 
@@ -1023,7 +1031,8 @@ def named_entities(text: str) -> list[str]:
             elif run and word in _NAME_LINKS and words[i + 1 : i + 2] and words[i + 1][:1].isupper():
                 run.append(word)  # "Tower of London", "Tierra del Fuego"
             elif run:
-                spans.append(" ".join(run))
+                if word.lower() not in UNITS:  # "How many Earth days …": a unit's qualifier, not a name
+                    spans.append(" ".join(run))
                 run = []
     return spans
 

@@ -93,6 +93,8 @@ _PAIRED_ASK = re.compile(
 )  # "besides Cetus, which constellation lies near it", "Gemini is one neighbour of it. What is the other?",
 # "on the far side from Leo", "it sits between Andromeda and a zodiacal constellation": the answer
 # stands with the name the question gives in the evidence
+# "how long is that river", "how high is the mountain": a measure of a thing named by its kind
+_MEASURED_THING = re.compile(r"\bhow\s+[a-z]+\s+(?:is|are|was|were)\s+(?:that|the|those)\s+([a-z]+)\b")
 QUALIFIER_WINDOW = 4  # words before the kind in which the question's qualifier ("largest") must stand
 MAX_PARTITIVE_WORDS = 4  # words before the "of" of a partitive ("the central and largest of …"), at most
 RANKED_FIT = 0.5  # a span its own line ranks below the superlative asked for ("the second largest")
@@ -763,6 +765,18 @@ def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]
     return named or entry_fit(span, kinds_of(noun), lines) >= DEFINED_FIT
 
 
+def measured_kind_fit(shape: QuestionShape, line: EvidenceLine) -> float:
+    """For a measure of a thing the question names by its kind ("How long is that river?"), OTHER_KIND_FIT
+    when `line`'s entry says it is another kind of thing ("Andes: a mountain range … running 5000 miles");
+    1.0 otherwise."""
+    measured = _MEASURED_THING.search(shape.text.lower())
+    noun = singular(measured.group(1)) if measured else ""
+    if noun not in TYPE_NOUNS or noun in shape.reference.split():
+        return 1.0
+    said = kind_words(line.text)
+    return OTHER_KIND_FIT if said and not said & kinds_of(noun) else 1.0
+
+
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
     """How well the evidence says `span` is the kind of answer the question asks for."""
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
@@ -788,6 +802,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0 if counts(span, counted_noun(shape.text), line.text) else UNBOUND_COUNT_FIT
     if shape.part and any(span in look.split() or span == look for look in part_looks(shape, line.text)):
         return ALIGNED_FIT  # the look of the part asked about: "a broad flat tail", "a brownish-red rind"
+    if shape.answer_type == "number" and shape.measure:
+        return measured_kind_fit(shape, line)
     if shape.answer_type in ("year", "number", "ordinal", "colour", "scientific_name", "nationality"):
         return 1.0  # the candidate already has the form
     if shape.answer_type == "person":
@@ -984,7 +1000,8 @@ def entry_fit(span: str, kinds: frozenset[str], lines: Sequence[EvidenceLine]) -
 
 
 def _definition_words(text: str) -> list[str]:
-    return [w.strip(",;()").lower() for w in _OTHER_NAMES.sub("", definition(text)).split()]
+    head_clause = _OTHER_NAMES.sub("", definition(text)).split(";")[0]  # "a major river; arises in …"
+    return [w.strip(",()").lower() for w in head_clause.split()]
 
 
 # ", also called the IBM ASCC," between a name and its copula: another name, not the definition.
