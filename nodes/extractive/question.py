@@ -1016,8 +1016,9 @@ def unpossessed(word: str) -> str:
 def named_entities(text: str) -> list[str]:
     """Names the question gives in words, as whole spans ("… on Venus?" → ["Venus"], "… in Ursa Major" →
     ["Ursa Major"]): runs of capitalised words that do not start a sentence — unless the sentence opens
-    with a name as its subject, followed by a verb in the singular ("Capella is the brightest star of …",
-    "Mars has …"; not "Penguins like this one …"), or with a name of two words ("Ada Lorne flew …")."""
+    with a name as its subject, followed by a verb in the singular or the past ("Capella is the brightest
+    star of …", "Mars has …", "Poseidon ruled …"; not "Penguins like this one …"), or with a name of two
+    words ("Ada Lorne flew …"). A name that qualifies a unit ("How many Earth days …") is left out."""
     spans = []
     for sentence in _SENTENCE_BREAK.split(text):
         run: list[str] = []
