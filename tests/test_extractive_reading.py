@@ -279,11 +279,11 @@ def test_the_capital_is_the_entry_that_says_it_is_the_capital_of_the_bridge() ->
          "howler monkey: a large Central and South American monkey with a loud call", "South America"),
         ("In which armed service was this man an admiral?",
          "Nelson, Horatio Nelson: English admiral of the Royal Navy (1758-1805)", "Royal Navy"),
-        # ranks come as digits with their suffix, whether the evidence writes "8th" or "second"
+        # ranks come as the evidence writes them, "8th" or "second"
         ("Counting outward from the Sun, what number planet is this?",
          "Neptune: a giant planet; the 8th planet from the sun is the most remote of the gas giants", "8th"),
         ("What is this planet's position in order from the Sun?",
-         "Venus: the second nearest planet to the sun", "2nd"),
+         "Venus: the second nearest planet to the sun", "second"),
         # a share is a measure whose unit is the percent sign
         ("What share of the solar system's mass does this star contain?",
          "Sun: the star at the centre, holding 99.85% of the mass of the Solar System", "99.85%"),
@@ -878,12 +878,13 @@ def test_a_century_or_a_share_is_read_in_the_form_the_entry_states_it(question: 
     [
         # what a thing looks like, said as a compound ("wolflike"), asked with a kind noun
         ("Which wild animal does this dog look like?", "wolf"),
-        # a record held, stated by a superlative
-        ("What record does this dog hold among the dogs of its land?", "largest"),
+        # a record held, stated by a superlative with the noun phrase it heads
+        ("What record does this dog hold among the dogs of its land?", "largest wild dog"),
+        ("Among the wild dogs, what record does this one hold?", "largest wild dog"),
         # where within a named region: the part the entry names
         ("Where in Ostralia does this dog live?", "southern Ostralia"),
         ("In which part of Ostralia does this dog live?", "southern Ostralia"),
-        ("What distinction does this dog hold among the dogs of its land?", "largest"),
+        ("What distinction does this dog hold among the dogs of its land?", "largest wild dog"),
         # the kind of a part asked: every modifier the entry gives it, not a verb before them
         ("What kind of tail does this dog have?", "long bushy tail"),
     ],
@@ -2329,3 +2330,308 @@ def test_a_personal_pronoun_subject_points_back_past_a_place_the_asking_sentence
     question: str, subject: str
 ) -> None:
     assert read_question(question).subject == subject
+
+
+# --- identity, parts, records and ranks asked in other words ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which nebula is this, the bright cloud sitting just below the belt of the hunter?",
+        "Which stocky, burrowing Ostralian marsupial is this?",
+        "What's this big black-and-white toothed whale with the tall dorsal fin?",
+        "Could you identify the little orange-and-white striped fish in this drawing?",
+        "Which humped breed of cattle is shown in this drawing?",
+        "Name the horse-like Sudran animal with black and white stripes in this picture.",
+        "Can you tell me which marsupial this is, the one with the huge hind legs?",
+        "Which apple variety is this? It shares its name with a famous Norlandic volcano.",
+    ],
+)
+def test_a_question_that_only_describes_the_thing_shown_asks_what_it_is(question: str) -> None:
+    """A description in apposition, a long run of adjectives, a "with …" phrase, a drawing, or a statement
+    after the question: still only "what is this"."""
+    assert read_question(question).answer_type == "identity"
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("This glowing ring is a nebula of which kind?", "planetary nebula"),
+        ("Is this a diffuse nebula or some other kind of nebula? Which kind?", "planetary nebula"),
+    ],
+)
+def test_a_kind_asked_last_or_alone_is_the_kind_the_individuals_entry_gives(question: str, kind: str) -> None:
+    found = _read_record(
+        question,
+        "Image shows: Zell Ring Nebula (match 0.950)",
+        "Zell Ring Nebula: Zell Ring Nebula, Messier 99: a planetary nebula in the constellation Tarn",
+    )
+    assert found == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("How would you describe the tail of the Sudran antelope in this picture?", "long tufted tail"),
+        ("What sort of hind legs does this leaping antelope have?", "large powerful hind legs"),
+        ("What's distinctive about the horns of this antelope?", "lyre-shaped horns"),
+        ("What's unusual about the feet of this big Sudran antelope?", "partly webbed feet"),
+        ("What are the ears of animals like this one like?", "tiny ears"),
+        ("The head looks heavy, but how is it built? How are its bones built?", "thin-boned"),
+        ("How would you describe its mane, or the lack of one?", "maneless"),
+        ("Describe the shape of the horns on this antelope - which way do they bend?", "lyre-shaped"),
+    ],
+)
+def test_the_look_of_a_part_is_read_however_the_question_names_the_part(question: str, answer: str) -> None:
+    """A part named after "the … of the … in this picture", in "what sort of … does this … have", in
+    "what's distinctive about", after "its"; a look written as one word with the part ("thin-boned",
+    "maneless"); the question's own word for the part ("hind") stays with it."""
+    found = _read_record(
+        question,
+        "Image shows: Sudran kob (match 0.950)",
+        "Sudran kob: Sudran kob: maneless leaping antelope of Sudra having large powerful hind legs, "
+        "lyre-shaped "
+        "horns, tiny ears, partly webbed feet, a thin-boned head and a long tufted tail",
+    )
+    assert found == answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "The space telescope that made this view carries a Norlandic astronomer's name. "
+        "What year was he born?",
+        "This probe carries the surname of a Norlandic astronomer of the Tarn Academy. When was he born?",
+    ],
+)
+def test_a_thing_that_carries_a_persons_name_is_named_after_that_person(question: str) -> None:
+    """ "carries an astronomer's name", "carries the surname of …": the year is the namesake's, found
+    through the word the names share; a name after "of" qualifies the person, it is not him."""
+    assert read_question(question).subject == ""
+    found = _read_record(
+        question,
+        "Image shows: Vorn Deep Field (match 0.950)",
+        "Vorn Deep Field: Vorn Deep Field: an image made by the Vorn Space Telescope of a patch of sky",
+        "Kessel: Kessel, Ada Kessel: Norlandic astronomer who built the first telescope made in Norland "
+        "(1732-1796)",
+        "Vorn: Vorn, Edwin Vorn: Norlandic astronomer who found that galaxies recede (1889-1953)",
+    )
+    assert found == "1889"
+
+
+def test_the_nearest_lead_up_points_at_the_answer() -> None:
+    """ "between Tarn and which other one?" — "between Tarn and Zell and crossed by …": the name right after
+    the lead-up, not the phrase after a later "and"."""
+    question = "The little constellation Orla sits between Tarn and which other one?"
+    assert (
+        _read_record(
+            question,
+            "Question names: Orla (match 1.000)",
+            "Orla: Orla: a small constellation between Tarn and Zell and crossed by the Milky Way",
+        )
+        == "Zell"
+    )
+
+
+def test_an_event_year_is_not_read_from_a_life_range() -> None:
+    question = "In what year did Ada Kessel fly solo and nonstop across the Zell Sea?"
+    assert (
+        _read_record(
+            question,
+            "Question names: Ada Kessel (match 1.000)",
+            "Kessel: Kessel, Ada Kessel: Norlandic aviator who in 1927 made the first solo nonstop flight "
+            "across "
+            "the Zell Sea (1902-1974)",
+        )
+        == "1927"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Norland is one of the four lands of Tarn. What was the region called in Roman times?", "Vellia"),
+        ("Because of its outline, what's the constellation Norland sometimes called?", "the Sails"),
+        ("Under the Zell spice monopoly, what were the Norland isles known as?", "Spice Isles"),
+    ],
+)
+def test_a_name_the_entry_gives_in_a_clause_answers_the_name_asked_in_its_words(
+    question: str, answer: str
+) -> None:
+    """A name the entry gives after "called" or "known as", in a clause with the question's words; an
+    asking sentence whose only name is a demonym adjective ("Roman times") asks of the scene's subject."""
+    found = _read_record(
+        question,
+        "Question names: Norland (match 1.000)",
+        "Norland: Norland, Nordu, Vellia: a land of Tarn and a constellation; during Roman times the region "
+        "was known as Vellia; because of its outline Norland is sometimes called `the Sails'; under the Zell "
+        "spice "
+        "monopoly its isles were known as Spice Isles",
+    )
+    assert found == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        (
+            "Is this antelope doing well, or is it in trouble? What's its situation?",
+            "in danger of extinction",
+        ),
+        ("What is the conservation status of this antelope?", "in danger of extinction"),
+    ],
+)
+def test_how_a_species_fares_is_read_as_its_entry_states_it(question: str, answer: str) -> None:
+    found = _read_record(
+        question,
+        "Image shows: Sudran kob (match 0.950)",
+        "Sudran kob: Sudran kob: antelope of Sudra; in danger of extinction",
+        "Sudra: Sudra: a continent south of Norland",
+    )
+    assert found == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Size-wise, what's special about the continent where this antelope roams?", "smallest"),
+        ("What's that continent's claim to fame?", "smallest continent"),
+        ("If you line the continents up by size, where does this antelope's come?", "smallest"),
+        (
+            "How big is the continent this antelope comes from, compared with the others? Give its rank.",
+            "smallest",
+        ),
+        (
+            "Sudra is the oldest land of its group. Where does it sit compared with the other lands?",
+            "southernmost",
+        ),
+    ],
+)
+def test_a_rank_or_record_asked_in_other_words_is_the_superlative_the_entry_states(
+    question: str, answer: str
+) -> None:
+    """ "claim to fame", "where does it come", "give its rank"; "-most" is a superlative too, and a rank the
+    question already states is no answer."""
+    found = _read_record(
+        question,
+        "Image shows: Sudran kob (match 0.950)",
+        "Sudran kob: Sudran kob: antelope of Sudra",
+        "Sudra: Sudra: the oldest and southernmost land of Tarn; the smallest continent",
+    )
+    assert found == answer
+
+
+def test_a_rank_is_answered_as_the_entry_writes_it() -> None:
+    assert (
+        _read_record(
+            "Counting outward from the sun, which number is this planet?",
+            "Image shows: Orla (match 0.950)",
+            "Orla: Orla: the sixth planet from the sun",
+        )
+        == "sixth"
+    )
+
+
+def test_a_sentence_may_open_with_a_name_in_apposition() -> None:
+    """ "Tucana, a faint southern constellation, …": the opening word is a name, the question's subject."""
+    assert named_entities("Orla, a faint southern constellation, contains most of which galaxy?") == ["Orla"]
+    assert named_entities("Yes, the capital is Zell.") == ["Zell"]
+
+
+def test_where_in_a_region_takes_two_direction_words() -> None:
+    assert (
+        _read_record(
+            "In which part of Sudra are the forests this antelope lives in?",
+            "Image shows: Sudran kob (match 0.950)",
+            "Sudran kob: Sudran kob: antelope of forests of central west Sudra",
+        )
+        == "central west Sudra"
+    )
+
+
+def test_an_other_name_asked_after_the_names_plural_uses_the_words_that_describe_it() -> None:
+    shape = read_question(
+        "One of this black-and-white whale's other names compares it to a predator of the land. "
+        "Which is that?"
+    )
+    assert shape.name_asked is not None and shape.name_asked.hint == "compares predator land"
+
+
+@pytest.mark.parametrize(
+    ("question", "names", "answer"),
+    [
+        (
+            "This ox pulls carts in a big Ostralian republic. That republic has another official name "
+            "beginning with B. What is it?",
+            "Norvania, Republic of Norvania, Vorland, Bharanda",
+            "Bharanda",
+        ),
+        (
+            "Herds of this ox run wild in one region of Ostralia. What's that region's Zellish name?",
+            "Norvania, Zellistan",
+            "Zellistan",
+        ),
+        (
+            "Older maps use a different name for the region where this ox roams. What is it?",
+            "Norvania, capital of Red Ostralia, Vorland",
+            "Vorland",
+        ),
+    ],
+)
+def test_another_name_of_the_bridge_is_a_name_of_the_form_asked(
+    question: str, names: str, answer: str
+) -> None:
+    """A bridge a sentence opens with ("That republic has …") or a name in a language ("Zellish name") asked
+    of it; a name beginning with the letter asked, and a name rather than a description ("capital of Red
+    Ostralia")."""
+    found = _read_record(
+        question,
+        "Image shows: Tarn ox (match 0.950)",
+        "Tarn ox: Tarn ox: draft ox used chiefly in Norvania",
+        f"Norvania: {names}: a republic and region of Ostralia",
+    )
+    assert found == answer
+
+
+def test_a_shape_asked_of_a_named_thing_is_the_shape_its_entry_gives() -> None:
+    assert (
+        _read_record(
+            "What shape do the stars of Orla trace out?",
+            "Question names: Orla (match 1.000)",
+            "Orla: Orla: (Norlandic mythology) the wife of Tarn",
+            "Orla: Orla: a W-shaped constellation in the northern hemisphere near Zell",
+        )
+        == "W-shaped"
+    )
+
+
+def test_a_spouse_is_read_from_the_converse_relation() -> None:
+    """ "Who was the husband of Orla?" — "Orla: … wife of Tarn and mother of Vell"."""
+    assert (
+        _read_record(
+            "In Norlandic myth, who was the husband of Orla, the mother of Vell?",
+            "Question names: Orla (match 1.000)",
+            "Orla: Orla: goddess of Norlandic mythology from Ostria Minor; wife of Tarn and mother of Vell",
+        )
+        == "Tarn"
+    )
+
+
+def test_what_sets_a_bridge_apart_is_the_record_its_entry_states() -> None:
+    """ "What sets that ocean apart …": a record; an ocean named with an "-ic" word is a link, not an
+    adjective."""
+    question = (
+        "These seals live in the northern part of one ocean. What sets that ocean apart from all the others?"
+    )
+    assert read_question(question).bridge == "ocean"
+    assert (
+        _read_record(
+            question,
+            "Image shows: Zell seal (match 0.950)",
+            "Zell seal: Zell seal: eared seal of the northern Pacific",
+            "Pacific: Pacific, Pacific Ocean: the largest ocean in the world",
+            "Norlan Ocean: Norlan Ocean: the 3rd largest ocean",
+        )
+        == "largest ocean"
+    )

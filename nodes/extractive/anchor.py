@@ -271,10 +271,13 @@ def place_of(name: str) -> str | None:
     return " ".join([*before, place]) if place else None
 
 
+_SEAS_IN_IC = word_set("pacific atlantic arctic antarctic baltic adriatic")  # waters, not adjectives
+
+
 def _is_link(name: str) -> bool:
     """Whether a name found in the anchor's text can be an entity it links to: not an adjective of
     nationality or kind ("Kurdish", "Celtic"); a name ending in -an may be a place ("Japan", "Sudan")."""
-    return not DEMONYM.match(name) or name.endswith("an")
+    return not DEMONYM.match(name) or name.endswith("an") or name.lower() in _SEAS_IN_IC
 
 
 def is_proper_name(name: str, texts: Sequence[str]) -> bool:

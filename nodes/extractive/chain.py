@@ -34,12 +34,14 @@ from nodes.extractive.spans import (
     relation,
 )
 
-# "named after", "named for", "takes its name from", "carries the name of", "whose name comes from": the
-# image's thing is named after the entity asked about through it.
+# "named after", "named for", "takes its name from", "carries the (sur)name of", "carries an American
+# astronomer's name", "whose name comes from": the image's thing is named after the entity asked about
+# through it.
 _NAMED_AFTER = re.compile(
     r"\bnamed\s+(?:after|for)\b|\b(?:after|for)\s+(?:whom|which)\b[^?]*\bnamed\b"
-    r"|\b(?:takes|took|gets|got|carries|bears|derives)\s+(?:its|the|his|her)\s+name\b"
-    r"|\bgave\s+(?:its|his|her|their)\s+name\s+to\b|\bwhose\s+name\b[^?]*\b(?:this|these)\b"
+    r"|\b(?:takes|took|gets|got|carries|bears|derives)\s+(?:its|the|his|her)\s+(?:sur)?name\b"
+    r"|\b(?:carries|bears|shares)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?[\w-]+['’]s\s+(?:sur)?name\b"
+    r"|\bgave\s+(?:its|his|her|their)\s+name\s+to\b|\bwhose\s+(?:sur)?name\b[^?]*\b(?:this|these)\b"
     r"|\bname\s+(?:comes|came|derives)\s+from\b",
     re.IGNORECASE,
 )

@@ -88,27 +88,36 @@ NUMBER_WORDS = {
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’-]*|\d[\d,.]*")  # "K2", "M31" are one word
 _SHOWN = r"(?:shown|pictured|depicted|seen|visible|drawn|captured|photographed|featured|illustrated)"
-_PICTURE = r"(?:image|photo|photograph|picture|portrait|painting|scene|shot|view|frame|snapshot)"
+_PICTURE = (
+    r"(?:image|photo|photograph|picture|portrait|painting|scene|shot|view|frame|snapshot|drawing|illustration"
+    r"|sketch)"
+)
 # "… in this photo", "… here" or nothing, then perhaps what else singles it out (", the one known for …")
 _IN_THE_IMAGE = r"(?:\s+(?:in|on)\s+(?:this|the)\s+\w+|\s+here)?(?:,\s+the\s+one\b.*)?$"
 # Words after "this" that say nothing but what the thing is: no preposition or verb ("which messier object
 # is this star-forming cloud", not "which country is this dish from").
 _THIS_PHRASE = rf"(?:\s+(?!(?:{'|'.join(sorted(_REFERENCE_END))})\b)[\w-]+){{0,3}}"
+# ", the bright cloud just below the belt", ", the green-skinned one …": what else singles the thing out,
+# in apposition after "which … is this"
+_APPOSITIVE = r"(?:,\s+(?:the|a|an|one)\b.*)?"
 _IDENTITY = [
     re.compile(
-        rf"^(what|which|who)\b(\s+[\w-]+){{0,3}}?\s+(is|are)\s+(this|these|that|it|he|she|they){_THIS_PHRASE}$"
-    ),
+        rf"^(what|which|who)\b(\s+[\w,-]+){{0,5}}?\s+(is|are)\s+(this|these|that|it|he|she|they){_THIS_PHRASE}"
+        rf"{_APPOSITIVE}$"
+    ),  # "which stocky, burrowing Australian marsupial is this"
     # "We see a starburst galaxy edge-on here. What's its name?"
     re.compile(r"^what\s+(?:is|are)\s+(?:its|his|her|their)\s+(?:full\s+|proper\s+)?names?$"),
     re.compile(
-        rf"^(what|which)\b(\s+[\w-]+){{0,3}}?\s+(?:(?:is|are)\s+{_SHOWN}|appears?|can\s+be\s+seen){_IN_THE_IMAGE}"
+        rf"^(what|which)\b(\s+[\w-]+){{0,5}}?\s+(?:(?:is|are)\s+{_SHOWN}|appears?|can\s+be\s+seen){_IN_THE_IMAGE}"
     ),  # "which ocean game fish is drawn here", "what heavenly body appears in this photo"
     re.compile(rf"^what\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+\s+{_SHOWN}{_IN_THE_IMAGE}"),
     # "what is this called", "… What is it called?", "What's the object called?"
     re.compile(r"^what\s+(is|are)\s+(this|these|it|they|the\s+(?:object|thing))\b[\w\s-]*\bcalled\b"),
     # an embedded question's order: "(tell me) what sort of parrot this bird is", "which species this
     # picture shows"
-    re.compile(r"^(?:what|which)\s+(?:[\w-]+\s+){0,3}?(?:this|these)(?:\s+[\w-]+){0,3}\s+(?:is|are)$"),
+    re.compile(
+        rf"^(?:what|which)\s+(?:[\w-]+\s+){{0,3}}?(?:this|these)(?:\s+[\w-]+){{0,3}}\s+(?:is|are){_APPOSITIVE}$"
+    ),
     re.compile(rf"^(?:what|which)\s+(?:[\w-]+\s+){{0,3}}?(?:this|the)\s+{_PICTURE}\s+(?:shows|depicts)$"),
     re.compile(
         r"^(what|how)\s+(do|would|does|should)\s+(you|we|one|people)\s+call\s+(this|these)\b[\w\s-]*$"
@@ -122,7 +131,8 @@ _IDENTITY = [
     re.compile(
         rf"^(?:what|which)\b(?:\s+[\w,-]+){{0,6}}?\s+(?:is|are)\s+(?:[\w-]+\s+)?(?:in|on)\s+(?:this|the)\s+{_PICTURE}$"
     ),
-    re.compile(r"^what\s+(?:is|are)\s+(?:this|these)\s+[\w-]+(?:\s+[\w-]+)?,?\s+(?:that|which|who)\b"),
+    # "what's this spotted grey bird with the bony knob on its head", "what is this bird that …"
+    re.compile(r"^what\s+(?:is|are)\s+(?:this|these)(?:\s+[\w-]+){1,5}?,?\s+(?:that|which|who|with)\b"),
     # "I took this photo of a planetary nebula. Which one did I catch?": the one the scene describes
     re.compile(
         r"^(?:which|what)\s+one\s+(?:is\s+(?:it|this|that)|(?:did|have)\s+(?:i|we|you)\s+[a-z]+"
@@ -135,6 +145,12 @@ _IDENTITY = [
     # "who is the air force colonel and astronaut smiling in this portrait"
     re.compile(r"^who\s+(is|are)\s+(this|these|the(?:\s+[\w-]+){1,7}?\s+(in|on)\s+(this|the))\b"),
     re.compile(r"^(identify|name)\s+(this|the)\b"),
+    # "(could you identify) the little orange-and-white striped fish in this drawing": a description of
+    # no other thing (no "of", "from"), then where it is in the picture
+    re.compile(
+        rf"^what\s+(?:is|are)\s+the\s+(?:(?!(?:of|from|in|on)\b)[\w,-]+\s+){{0,8}}?[\w-]+\s+(?:in|on)\s+"
+        rf"(?:this|the)\s+{_PICTURE}$"
+    ),
 ]
 _REFERENCE_IN = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(?:in|on|from|shown\s+in|depicted\s+in)\s+(?:this|the)\s+"
@@ -154,9 +170,10 @@ _BRIDGE_ACROSS = re.compile(
 )
 # "… a spacecraft. Around which point does that spacecraft operate?", "… What is the capital of that
 # country?": a thing an earlier sentence introduced (after a preposition, only a kind's noun: "in that
-# other constellation" leaves the description to `_BRIDGE`).
+# other constellation" leaves the description to `_BRIDGE`; "That republic has …", "What sets that ocean
+# apart …": anywhere else, only a kind's noun).
 _DEMONSTRATIVE = re.compile(
-    r"\b(?:(does|do|did|is|was|are|were|has|have|can)|of|in|from|on|to)\s+(?:that|those)\s+([a-z-]+)\b"
+    r"(?:\b(?:(does|do|did|is|was|are|were|has|have|can)|of|in|from|on|to)\s+|\b)(?:that|those)\s+([a-z-]+)\b"
 )
 _OUTER = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:that|which|where|whose|who)\b")
 _RELATIVES = word_set("that which where whose who") | {
@@ -220,13 +237,24 @@ _AUXILIARIES = word_set("does do did is are was were has have had can could will
 _COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
 # "how does that continent rank by size", "where does that nation rank among …", "where does it place
 # among all continents": a rank among others, stated by a superlative ("the 2nd smallest continent").
+# "If you line the continents up by size, where does that one come?", "… compared with the others? Give its
+# rank.": a place in a ranking, asked with "where … come / sit / fall".
 _RANK = re.compile(
     r"\brank(?:s|ed)?\b|\b(?:place|places|stand|stands)\s+among\b|\bwhat\s+(?:record|distinction)\b"
+    r"|\bwhere\s+(?:does|do|did|would)\b.*\b(?:come|sit|fall|stand)(?:\s+(?:in|among|compared)\b.*)?$"
+)
+# "What's that island's claim to fame?", "Size-wise, what's special about …", "What sets that ocean apart
+# from all the others?": a record asked in other words.
+RECORD_ASKED = re.compile(
+    r"\bwhat\s+(?:record|distinction)\b|\bclaim\s+to\s+fame\b|\b(?:size|area)-wise\b.*\bspecial\s+about\b"
+    r"|\bwhat\s+sets\s+[\w\s]+\s+apart\b"
 )
 # What a rank is by, as the question says it, and the superlatives that state a rank by it.
 RANKED_BY = {
     "size": "largest smallest biggest",
     "area": "largest smallest biggest",
+    "big": "largest smallest biggest",
+    "large": "largest smallest biggest",
     "population": "populous",
     "populous": "populous",
     "length": "longest shortest",
@@ -250,13 +278,25 @@ _POLITE = re.compile(
 )
 # "… from Ursa Major. Name the galaxy.": a bare kind to name is the thing shown.
 _NAME_THE_KIND = re.compile(r"(?:^|(?<=[.!?]\s))(?:name|identify)\s+the\s+([\w-]+)$")
+# "this glowing ring is a nebula of which kind" → "what kind of nebula is this glowing ring"
+_KIND_LAST = re.compile(
+    r"^(this\s.*?)\s+(?:is|are)\s+(?:an?\s+)?((?:[\w-]+\s+)?[\w-]+)\s+of\s+(?:which|what)\s+(?:[\w-]+\s+)?"
+    r"(kind|type|sort)$"
+)
+# "is this a globular cluster or some other kind of star cluster? which kind?" → "… which kind of star
+# cluster is this": a bare "which kind" asks the kind an earlier sentence names
+_WHICH_KIND_ALONE = re.compile(
+    r"^(.*\b(?:kind|type|sort)\s+of\s+((?:[\w-]+\s+)?[\w-]+)\b.*[.?!]\s+)(?:which|what)\s+(?:kind|type|sort)$"
+)
 _TRAILING_PLEASE = re.compile(r",?\s+please$")  # "name the fish shown here, please"
 # "tell me which constellation …": an embedded question, read as the question it embeds.
 _EMBEDDING = re.compile(r"^(?:tell\s+me|say)\s+(?=(?:what|which|who|whom|whose|where|when|how)\b)")
 # "When was she born? Just the year, please.", "… ? Answer in one word.": an instruction on the reply's
 # form after the question, not a sentence that asks.
 _REPLY_FORMAT = re.compile(
-    r"(?<=\?)\s+(?:just|only|please|answer|reply|respond|give|in\s+one\s+word|one\s+word)\b[^?]*$", re.I
+    r"(?<=\?)\s+(?:just|only|please|answer|reply|respond|give\s+(?:just|only|one|a\s+single|the\s+answer)|in\s+one\s+word"
+    r"|one\s+word)\b[^?]*$",
+    re.I,
 )
 # "In Greek mythology, who …", "According to legend, where …": a phrase that sets the scene of a question.
 _LEAD_IN = re.compile(r"^(?:in|on|at|during|within|according\s+to)\b[^,?]{0,40},\s*")
@@ -326,15 +366,29 @@ _OBJECT_ASKED = re.compile(r"^(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|did
 _STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
 # "what shape is …", "how is … built", "what colour is …" ask a part's look in a word; "what is … like",
 # "how would you describe …" in a phrase with the part's noun.
+# "what is distinctive about …" and "what sort of hind legs does this … have" ask it in a phrase too.
 _PART_LOOK = re.compile(
-    r"^(?:what\s+shape|how\s+is\b.*\b(?:built|shaped|formed)$|what\s+colou?r)"
-    r"|(?P<whole>^what\s+(?:is|are)\b.*\blike$|\bdescribe\b)"
+    r"^(?:what\s+shape|how\s+(?:is|are)\b.*\b(?:built|shaped|formed)$|what\s+colou?r)"
+    r"|(?P<whole>^what\s+(?:is|are)\b.*\blike$|\bdescribe\b"
+    r"|^what\s+is\s+(?:distinctive|special|unusual|remarkable|notable|striking|odd)\s+about\b"
+    r"|^what\s+(?:sort|kind|type)s?\s+of\s+[a-z -]+\s+(?:does|do)\s+(?:this|these)\b.*\bhave$)"
 )
 _POSSESSED_PART = re.compile(
     r"\b(?:this|these)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s?\s+((?:[a-z-]+\s+)?[a-z]+)\b"
 )
 _LOOK_WORDS = word_set("like built shaped formed look looks")
-_PART_OF_THIS = re.compile(r"\bthe\s+(?:[\w-]+\s+){0,2}?([a-z]+)\s+of\s+(?:this|these)\b")
+_DESCRIBE_SHAPE = re.compile(r"\bdescribe\s+the\s+shape\b")  # a shape is asked in a word: "down-bent"
+# "the tail of this antelope", "the tail of the antelope in this picture", "the lips of fish like this one"
+_PART_OF_THIS = re.compile(
+    rf"\bthe\s+(?:[\w-]+\s+){{0,2}}?([a-z]+)\s+(?:of|on)\s+(?:this|these"
+    rf"|the\s+(?:[\w-]+\s+){{0,3}}?[\w-]+\s+(?:in|on)\s+(?:this|the)\s+{_PICTURE}|[\w-]+\s+like\s+(?:this|these))\b"
+)
+# "what sort of hind legs does this marsupial have", "how are its walls built": the part is named where
+# the asking clause names it.
+_PART_ASKED = re.compile(
+    r"^what\s+(?:sort|kind|type)s?\s+of\s+((?:[a-z-]+\s+)?[a-z]+)\s+(?:does|do)\b"
+    r"|\b(?:its|their)\s+((?:[a-z-]+\s+)?[a-z]+)\b"
+)
 _WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b")
 _ASKS_DATE = re.compile(r"\b(?:what|which)\s+(?:date|day)\b")  # "on what date …": a day, not a year
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
@@ -359,8 +413,13 @@ BESIDE_A_NAME = rf"\b(?:(?i:{_ASIDE})|together\s+with|along\s+with)\s+"
 # name …": a name of the image's thing other than its usual one (or the one the question gives).
 _OTHER_NAME = re.compile(
     r"\b(?:another|other|alternative|alternate|former|old|older|different|earlier|previous)\s+(?:[\w-]+\s+)?"
-    r"name\b|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
-    r"|\b(?:also|formerly|once|previously)\s+(?:known|called|named)\b"
+    r"names?\b|\bwhat\s+(?:is|are|was|were)\s+(?:the\s+)?[\w\s-]*\bknown\s+as$|\bnames?\s+too\b"
+    # "that region's Chinese name", "a plain English name": a name in a language, not a taxonomic one
+    r"|\b(?!(?:scientific|taxonomic|botanic|zoologic|generic|specific|which|such|each|much|than|can)\b)"
+    r"(?:[a-z]+(?:ese|ish|ian|an|ic|ch|eek)"
+    r"|native|local|plain|official)\s+names?\b"
+    r"|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
+    r"|\b(?:also|formerly|once|previously|sometimes|often|popularly)\s+(?:known|called|named)\b"
     rf"|\b(?:{_ASIDE})\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?]*\b(?:besides|also\s+(?:used|given|applied))\b"
     r"|\bwhat\s+(?:is|are|was|were|do|does)\b[^?]*\bcalled\s+in\s+(?!this\b|these\b)[a-z]"
@@ -372,6 +431,9 @@ _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s
 _DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
 _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|taxonomic)\b")
+_INITIAL = re.compile(
+    r"\b(?:beginning|starting|begins|starts)\s+with\s+(?:an?\s+|the\s+letter\s+)?['\"‘“]?([a-z])\b"
+)
 _NAME_OF_IMAGE = re.compile(r"\b(?:is|are|was|were|for|to|does|do|did|call|calls)\s+(?:this|these)\b")
 # Words that frame a request for another name without saying anything of the name itself.
 _NAME_FRAME = word_set("""
@@ -409,6 +471,7 @@ class NameAsked:
     # "… is also used for this galaxy", "what is this antelope also called": the name is the image's own
     # thing's, even when the question describes another ("honouring the astronomer who found it")
     of_image: bool = False
+    initial: str = ""  # "another official name beginning with B": the letter the name begins with
 
 
 @dataclass(frozen=True)
@@ -571,9 +634,12 @@ def rank_by(lower: str) -> str | None:
     that continent rank by size" → "largest smallest biggest"; "" when it names none); None for a
     question that asks a position in an order ("what number planet is this")."""
     asking = asking_clause(lower)
-    if not _RANK.search(asking):
+    if not _RANK.search(asking) and not RECORD_ASKED.search(lower):
         return None
-    return next((RANKED_BY[w] for w in re.findall(r"[a-z-]+", asking) if w in RANKED_BY), "")
+    dimensions = [
+        RANKED_BY[w] for text in (asking, lower) for w in re.findall(r"[a-z]+", text) if w in RANKED_BY
+    ]
+    return next(iter(dimensions), "")  # "if you line them up by size, where does that one come"
 
 
 def name_request(lower: str, names: Sequence[str] = ()) -> NameAsked:
@@ -589,7 +655,11 @@ def name_request(lower: str, names: Sequence[str] = ()) -> NameAsked:
     aside = set_aside.group(1) if set_aside else ""
     rest = asking.replace(set_aside.group(0), " ") if set_aside else asking
     reference = image_reference(asking)  # "this long-necked animal", not what the sentence says of it
-    pointing = rf"\b(?:this|these)\s+{re.escape(reference)}\b" if reference else r"\b(?:this|these)\s+[^,?]*"
+    pointing = (
+        rf"\b(?:this|these)\s+{re.escape(reference)}(?:['’]s?)?\b"
+        if reference
+        else r"\b(?:this|these)\s+[^,?]*"
+    )
     rest = re.sub(pointing, " ", rest)
     given = {word.lower() for name in names for word in name.split()}
     hint = [w for w in content_words(rest) if w not in _NAME_FRAME | given and not _LATIN_FORM.fullmatch(w)]
@@ -599,6 +669,7 @@ def name_request(lower: str, names: Sequence[str] = ()) -> NameAsked:
         set_aside=tuple(m.group(1).strip() for m in _QUOTED.finditer(aside)),
         usual_latin_aside=bool(_LATIN_FORM.search(aside)),
         of_image=bool(_NAME_OF_IMAGE.search(asking)),
+        initial=initial.group(1) if (initial := _INITIAL.search(lower)) else "",
     )
 
 
@@ -630,14 +701,17 @@ def asked_part(lower: str) -> tuple[str, bool]:
     """The part of the image's thing whose look a question asks, and whether the answer names the part
     too: "what shape is this bird's bill" → ("bill", False) — "down-bent"; "what is this rodent's tail
     like", "how would you describe the flesh of this fruit" → (…, True) — "broad flat tail"."""
-    asks = _PART_LOOK.search(_CLAUSE_END.split(asking_clause(lower))[-1])  # "besides …, how is …"
-    possessed = _POSSESSED_PART.search(lower) or _PART_OF_THIS.search(lower)
+    clause = _CLAUSE_END.split(asking_clause(lower))[-1]  # "besides …, how is …"
+    # "describe the shape of the bill on this wader - which way does it bend?": a request before the ask
+    asks = _PART_LOOK.search(clause) or _DESCRIBE_SHAPE.search(lower)
+    possessed = _POSSESSED_PART.search(lower) or _PART_OF_THIS.search(lower) or _PART_ASKED.search(clause)
     if not asks or not possessed:
         return "", False
-    part = next((w for w in reversed(possessed.group(1).split()) if w not in _LOOK_WORDS), "")
+    named = next(group for group in possessed.groups() if group)
+    part = next((w for w in reversed(named.split()) if w not in _LOOK_WORDS), "")
     if not part or part in TYPE_NOUNS | FACET_NOUNS | IMAGE_WORDS | STOPWORDS:
         return "", False  # "what is this animal's native country like": not a part
-    return singular(part), bool(asks.group("whole"))
+    return singular(part), bool(asks.group("whole")) and not _DESCRIBE_SHAPE.search(lower)
 
 
 def _kind_of(lower: str) -> str:
@@ -675,8 +749,11 @@ def named_subject(text: str) -> str:
         nouns = [name for name in named if not re.search(rf"\b{re.escape(name)}\s+[a-z]", scene)]
         return next(iter(by_word or nouns[-1:]), "")
     named = [name for name in named_entities(asking) if name not in set_aside]
-    # a demonym used as an adjective ("the home of the Greek gods") is no subject beside another name
-    named = [name for name in named if not _demonym_adjective(name, asking)] or named
+    # a demonym used as an adjective ("the home of the Greek gods") is no subject beside another name,
+    # nor beside one the scene sentence gives ("Wales is … . What was the region called in Roman times?")
+    nouns = [name for name in named if not _demonym_adjective(name, asking)]
+    only_demonyms = bool(named) and not nouns
+    named = nouns or named
     if named and _PERSONAL_SUBJECT.search(asking.lower()):
         # "… named for a hunter of Greek myth. What part of ancient Greece did he come from?": the pronoun is
         # the subject, and a name the asking sentence gives is only where the answer lies
@@ -688,6 +765,9 @@ def named_subject(text: str) -> str:
         called = _called_back(" ".join(before), asking, by_name_only=True)
         if called or not named or _points_back(" ".join(before), asking):
             return next(iter(called), "")  # "Between Gemini and which … does that constellation lie?"
+    scene_nouns = [name for name in named_entities(" ".join(before)) if not _demonym_adjective(name, text)]
+    if only_demonyms and scene_nouns and not _PERSONAL.search(asking.lower()):
+        return scene_nouns[0]
     # a name the scene sentence gave too is the thread: "Deer roam Tarn. From whom did Varn buy Tarn?"
     earlier = {name.lower() for name in named_entities(" ".join(before))}
     named = sorted(named, key=lambda name: name.lower() not in earlier)
@@ -704,6 +784,17 @@ def _points_back(before: str, asking: str) -> bool:
     return any(word in earlier for word in demonstrated) or bool(_PRONOUN_SUBJECT.search(asking.lower()))
 
 
+def _qualifier(name: str, text: str) -> bool:
+    """Whether `text` brings `name` in only by a preposition after another noun ("a general of World War
+    II", "an astronomer from Kent"), where it qualifies the person a pronoun points back to, unless it
+    is what names the thing ("the surname of Omar Bradley", "in honour of Ada Lorne")."""
+    name_pattern = re.escape(name)
+    return bool(
+        re.search(rf"\b(?:of|in|during|from|at|on|near)\s+(?:the\s+)?{name_pattern}\b", text)
+        and not re.search(rf"\b(?:name|surname|honou?r|memory)\s+of\s+{name_pattern}\b", text)
+    )
+
+
 def _demonym_adjective(name: str, text: str) -> bool:
     """Whether `name` is a demonym `text` uses as an adjective ("an American astronomer")."""
     return bool(_DEMONYM_SHAPE.fullmatch(name) and re.search(rf"\b{re.escape(name)}\s+[a-z]", text))
@@ -716,8 +807,11 @@ def _called_back(before: str, asking: str, *, by_name_only: bool = False) -> lis
     the Zell Sea. … does that sea lie?")."""
     named = named_entities(before)
     if _PERSONAL.search(asking.lower()) and not by_name_only:
-        # "… named for an American astronomer. When did he die?": "he" is the astronomer, not "American"
-        return [name for name in named if not _demonym_adjective(name, before)]
+        # "… named for an American astronomer. When did he die?": "he" is the astronomer, not "American";
+        # "… the surname of a general of World War II. When was he born?": nor the war that qualifies him
+        return [
+            name for name in named if not _demonym_adjective(name, before) and not _qualifier(name, before)
+        ]
     called = set(re.findall(r"\b(?:the|that|those)\s+([a-z]+)\b", asking.lower()))
     return [name for name in named if called & set(name.lower().split())]
 
@@ -746,6 +840,8 @@ def as_question(lower: str) -> str:
     you know which continent …" → "which continent …", "what's …" → "what is …"."""
     lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", lower)))
     lower = _NAME_THE_KIND.sub(r"what is this \1", lower)
+    lower = _KIND_LAST.sub(r"what \3 of \2 is \1", lower)
+    lower = _WHICH_KIND_ALONE.sub(r"\1which kind of \2 is this", lower)
     return _IMPERATIVE.sub("what is ", _EMBEDDING.sub("", lower))
 
 
@@ -819,7 +915,7 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         and first_wh.group() == "when"
     ):
         return "year", "year"  # not "what were these islands called when the Dutch held them"
-    if re.search(r"\bwhat\s+(?:record|distinction)\b", lower):
+    if RECORD_ASKED.search(lower) or _RANK.search(asking_clause(lower)):
         return "ordinal", None  # "what record does this animal hold": a superlative ("tallest living …")
     if (
         _ORDINAL.search(lower)
@@ -865,7 +961,11 @@ def asked_sentence(lower: str) -> str:
     wh-word ("this seal lives in the north sea, which includes the skager bay. which strait …": not the
     relative "which includes"), else the whole question ("what is the height of mt. kenya")."""
     last = asking_clause(lower)
-    return last if _WH_WORD.search(last) else lower
+    if _WH_WORD.search(last) or re.match(r"(?:give|name|state|tell|list|say)\b", last):
+        return last if _WH_WORD.search(last) else lower  # "… compared with the others? give its rank"
+    # "which apple variety is this? it shares its name with a volcano": the question before a statement
+    asking = [s for s in _SENTENCE_BREAK.split(lower) if s.endswith("?") and _WH_WORD.search(s)]
+    return asking[-1].rstrip("?") if asking else lower
 
 
 def asking_clause(lower: str) -> str:
@@ -1018,13 +1118,15 @@ def named_entities(text: str) -> list[str]:
     ["Ursa Major"]): runs of capitalised words that do not start a sentence — unless the sentence opens
     with a name as its subject, followed by a verb in the singular or the past ("Capella is the brightest
     star of …", "Mars has …", "Poseidon ruled …"; not "Penguins like this one …"), or with a name of two
-    words ("Ada Lorne flew …"). A name that qualifies a unit ("How many Earth days …") is left out."""
+    words ("Ada Lorne flew …"), or with a name a description follows in apposition ("Tucana, a faint
+    southern constellation, …"). A name that qualifies a unit ("How many Earth days …") is left out."""
     spans = []
     for sentence in _SENTENCE_BREAK.split(text):
         run: list[str] = []
         words = _WORD.findall(sentence)
+        opens_with_name = _opens_with_subject(words) or _opens_with_name(words) or _opens_apposed(sentence)
         for i, word in enumerate([*words, ""]):
-            if is_capitalised(word) and (i > 0 or _opens_with_subject(words) or _opens_with_name(words)):
+            if is_capitalised(word) and (i > 0 or opens_with_name):
                 run.append(unpossessed(word))
                 if word != run[-1]:  # "Juno's Greek counterpart": a possessive ends its name
                     spans.append(" ".join(run))
@@ -1054,6 +1156,16 @@ def _opens_with_name(words: list[str]) -> bool:
     first, second, third = (words + ["", "", ""])[:3]
     named = second[:1].isupper() or (second in _NAME_LINKS and third[:1].isupper())
     return first.lower() not in STOPWORDS | _OPENERS and named
+
+
+_INTERJECTIONS = word_set("yes no so well now here ok okay oh hey look")
+_APPOSED_OPENING = re.compile(r"^([A-Z][\w'’-]*),\s+(?:an?|the)\s")
+
+
+def _opens_apposed(sentence: str) -> bool:
+    """Whether a sentence opens with a word a description follows in apposition ("Tucana, a faint …")."""
+    opening = _APPOSED_OPENING.match(sentence)
+    return bool(opening) and opening.group(1).lower() not in STOPWORDS | _OPENERS | _INTERJECTIONS
 
 
 def _opens_with_subject(words: list[str]) -> bool:

@@ -107,7 +107,9 @@ def other_name(
     else the first listed; the title when the entries list no other."""
     asked = shape.name_asked or NameAsked()
     given = [anchor, *shape.names]
-    listed = list(dict.fromkeys(name for line in anchor_lines for name in entry_names(line.text)))
+    listed = list(
+        dict.fromkeys(name for line in anchor_lines for name in [*entry_names(line.text), *called(line.text)])
+    )
     latin = [n for n in listed[1:] if BINOMIAL.match(n)]
     if asked.usual_latin_aside:
         latin = latin[1:]
@@ -118,10 +120,39 @@ def other_name(
         and not any(word.lower() in n.lower().split() for word in asked.set_aside)
     ]
     names = [n for n in names if (n in latin) == asked.latin] or names
+    # a name, not a description ("capital of Red China"); "the Sails" is a name
+    names = [n for n in names if re.sub(r"^the\s+", "", n)[:1].isupper()] or names
+    if asked.initial:  # "another official name beginning with B"
+        names = [n for n in names if n.lower().startswith(asked.initial)] or names
+    if len(names) > 1 and asked.hint:  # "what was the region called in Roman times": the name a clause
+        # of the hint's words gives ("during Roman times the region was known as Cambria")
+        names = _named_with(asked.hint, names, [line.text for line in anchor_lines]) or names
     if len(names) > 1 and asked.hint:
         vectors = np.asarray(text_embedder(context).embed_texts([asked.hint, *names]), dtype=np.float32)
         names = [names[int(np.argmax(vectors[1:] @ vectors[0]))]]
     return bare(names[0]) if names else bare(anchor)
+
+
+# "… is sometimes called `the Sails'", "… was known as Cambria": a name given in a gloss's sentence.
+_CALLED = re.compile(
+    r"\b(?:called|named|known\s+as|nicknamed)\s+[`'‘\"“]?((?:the\s+)?[A-Z][\w’-]*(?:\s+[A-Z][\w’-]*)*)"
+)
+
+
+def called(text: str) -> list[str]:
+    """Names a gloss gives its entity after its name list, by "called", "known as" or "nicknamed"."""
+    return _CALLED.findall(text.partition(":")[2])
+
+
+def _named_with(hint: str, names: Sequence[str], texts: Sequence[str]) -> list[str]:
+    """Those of `names` that a clause of `texts` gives along with a word of `hint`."""
+    words = set(content_words(hint.lower()))
+    clauses = [clause for text in texts for clause in re.split(r"[;:]", text)[1:]]
+    return [
+        name
+        for name in names
+        if any(name in clause and words & set(re.findall(r"[a-z]+", clause.lower())) for clause in clauses)
+    ]
 
 
 def _same_name(name: str, other: str) -> bool:

@@ -55,7 +55,7 @@ MAX_OBJECT_WORDS = 6  # words of the phrase a verb takes, at most ("eucalyptus l
 MAX_ALIGNED_WORDS = 4  # words of the phrase the question's lead-up words point at, at most
 ALIGN_CONTEXT_WORDS = 3  # the question's last words before its answer that must lead up to it, at most
 ALIGN_GAP_WORDS = 4  # words of the text between two lead-up words, at most ("flows southward … into")
-_GAP = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}"
+_GAP = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}?"  # the nearest lead-up first
 # The phrase after the lead-up words: an optional article, then words up to a clause's end, a word that
 # starts another phrase or a participle ("lying inside the Veil Nebula, …", "made of goatskin stretched …").
 _ALIGNED_PHRASE = re.compile(
@@ -99,6 +99,7 @@ QUALIFIER_WINDOW = 4  # words before the kind in which the question's qualifier 
 MAX_PARTITIVE_WORDS = 4  # words before the "of" of a partitive ("the central and largest of …"), at most
 RANKED_FIT = 0.5  # a span its own line ranks below the superlative asked for ("the second largest")
 _SUPERLATIVE = re.compile(r"^[a-z]{2,}est$")
+_MOST_SUPERLATIVE = re.compile(r"^(?:[a-z]{2,}ern|inner|outer|upper|top|utter|hind|fore)most$")
 _NOT_SUPERLATIVES = word_set("west northwest southwest forest interest harvest crest chest guest request")
 _RANKED = re.compile(r"^(?:\d+(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)$")
 COLOURS = word_set("""
@@ -178,6 +179,36 @@ _FRACTION = re.compile(
 )
 # "Where in Europe …", "in which part of Australia …": a part of a region is asked
 _WHERE_IN = re.compile(r"\b(?i:where\s+in|(?:which|what)\s+part\s+of)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
+# "who was the husband of Rhea": her entry names him as the one she is the wife of.
+_SPOUSE_ASKED = re.compile(r"\b(husband|wife|consort)\s+of\b", re.IGNORECASE)
+_SPOUSES = {
+    "husband": "(?:wife|consort)",
+    "wife": "(?:husband|consort)",
+    "consort": "(?:wife|husband|consort)",
+}
+_ASKS_SHAPE = re.compile(r"\bwhat\s+shape\b", re.IGNORECASE)  # "what shape do its stars trace": "W-shaped"
+_SHAPED = re.compile(r"\b[\w]+-shaped\b|\bshaped\s+like\s+an?\s+[\w-]+")
+_ASKS_RECORD = re.compile(
+    r"\b(?:what|which)\s+(?:record|distinction)\b|\bclaim\s+to\s+fame\b|\bwhat\s+sets\s+[\w\s]+\s+apart\b"
+)
+# A superlative and the noun phrase it heads, up to its clause's end or a preposition: "largest anthropoid
+# ape;", "the largest wild dog of …".
+_RECORD = re.compile(
+    r"(?:\b(?:\d+(?:st|nd|rd|th)|second|third)\s+)?(?:\b(?:most|least)\s+)?\b([a-z]+est)\b"
+    r"(?:\s+(?!(?:in|of|on|at|that|which|with|and|to|the|a|for|by|from|after|than|among)\b)[a-z][\w-]*)"
+    r"{1,3}?(?=\s*[;,.:()]|\s*$|\s+(?:in|of|on|at|among|that|which|with|for|from)\b)",
+    re.IGNORECASE,
+)
+# How a species is faring, asked ("what is its conservation status", "is it doing well or in trouble")
+# and as a gloss states it ("in danger of extinction", "endangered", "now rare").
+_STATUS_ASKED = re.compile(
+    r"\b(?:status|endangered|threatened|survival|doing\s+well|in\s+trouble|at\s+risk|situation|faring)\b",
+    re.IGNORECASE,
+)
+_STATUS = re.compile(
+    r"\b(?:(?:now|nearly|critically|highly)\s+)?(?:endangered|extinct|rare|threatened|vulnerable)\b"
+    r"|\bin\s+danger\s+of\s+extinction\b|\b(?:widely\s+|strictly\s+)?protected\b"
+)
 _LIKENESS = re.compile(r"\b([a-z]{3,})-?like\b")
 _YEAR = re.compile(r"(?<![\d,.])\b(\d{3,4})\b(?![,.]\d)(?:\s*(?:AD|BC|BCE|CE)\b)?")  # not "384" of "384,400"
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
@@ -316,8 +347,15 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return [*_DATE.findall(text), *years(text, shape.year_role)]
     if kind == "year":  # "when does the sun leave the sign": a day of every year ("to about May 20") too
         return [*years(text, shape.year_role), *(d for d in _DATE.findall(text) if not years(d, None))]
-    if kind == "ordinal" and shape.rank_by is not None:
-        return rank_phrases(text, shape.rank_by) or ordinals(text)
+    if kind == "ordinal" and _ASKS_RECORD.search(
+        shape.text.lower()
+    ):  # "what record does it hold": the superlative
+        # with what it is the most of ("largest anthropoid ape", "tallest living quadruped")
+        return [m.group(0) for m in _RECORD.finditer(text) if _is_superlative(m.group(1).lower())]
+    if kind == "ordinal" and shape.rank_by is not None:  # not a rank the question states ("Hawaii is the
+        # largest of its group. Where does it sit …?" — "southernmost")
+        given = set(_TOKEN.findall(shape.text.lower()))
+        return [r for r in rank_phrases(text, shape.rank_by) if not set(r.split()) <= given] or ordinals(text)
     if kind == "ordinal":
         return ordinals(text)
     if kind == "number" and _SHARE_ASKED.search(shape.text):  # "how much of that country …": "half"
@@ -330,6 +368,10 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return numbers(text)
     if kind == "colour":
         return [w for w in _TOKEN.findall(text.lower()) if is_colour(w)]
+    if kind == "named" and _ASKS_SHAPE.search(shape.text) and not shape.part:
+        return _SHAPED.findall(text) or line_names(line)
+    if kind == "named" and _STATUS_ASKED.search(shape.text):  # "is it doing well, or in trouble?"
+        return [m.group(0) for m in _STATUS.finditer(text)] or line_names(line)
     if shape.part:  # "what is this rodent's tail like": "broad flat tail"
         return part_looks(shape, text) + line_names(line)
     if kind == "scientific_name":  # a gloss lists common names first, the taxonomic name last; the
@@ -452,10 +494,15 @@ def part_looks(shape: QuestionShape, text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=2**12)  # `type_fit` asks again for every span of the line `candidates` read
 def _part_looks(part: str, whole: bool, question: str, text: str) -> tuple[str, ...]:
-    given = set(_TOKEN.findall(question.lower())) | _INTENSIFIERS
+    asked = _TOKEN.findall(question.lower())
+    # the question's own word for the part ("hind legs") stays with its noun; its other words are given
+    noun_words = {asked[i - 1] for i, word in enumerate(asked) if i and singular(word) == part}
+    given = set(asked) - noun_words | _INTENSIFIERS
     looks = []
-    for match in compiled(rf"\b{re.escape(part)}(?:s|es)?\b").finditer(text):
-        before = _TOKEN.findall(text[: match.start()])[-MAX_LOOK_WORDS:]
+    for match in compiled(rf"\b{re.escape(part)}(?:s|es)?\b(?!-)").finditer(text):
+        if text[match.start() - 1 : match.start()] == "-":
+            continue  # "thin-walled" is read whole below
+        before = _TOKEN.findall(re.split(r"[,;:()]", text[: match.start()])[-1])[-MAX_LOOK_WORDS:]
         modifiers: list[str] = []
         for word in reversed(before):
             if not word[:1].islower() or word in STOPWORDS or word.endswith("ing"):
@@ -464,7 +511,9 @@ def _part_looks(part: str, whole: bool, question: str, text: str) -> tuple[str, 
         modifiers = [w for w in modifiers if w not in given]
         if modifiers:
             looks.append(" ".join([*modifiers, match.group(0)] if whole else modifiers))
-    return tuple(looks)
+    # a look written as one word with the part's noun: "thin-walled beak", "sluggish tailless marsupial"
+    compounds = compiled(rf"\b(?:[a-z]+-{re.escape(part)}(?:s|e)?d|{re.escape(part)}less)\b").findall(text)
+    return tuple(looks + compounds)
 
 
 def verb_objects(text: str, predicate: str) -> list[str]:
@@ -509,7 +558,8 @@ def parts_of_region(shape: QuestionShape, text: str) -> list[str]:
     region = _WHERE_IN.search(shape.text)
     if not region:
         return []
-    part = compiled(rf"\b(?:north|south|east|west|central)[a-z-]*\s+{re.escape(region.group(1))}\b")
+    direction = r"(?:north|south|east|west|central)[a-z-]*"  # "central west Africa": two words of it
+    part = compiled(rf"\b{direction}(?:\s+{direction})?\s+{re.escape(region.group(1))}\b")
     return [m.group() for m in part.finditer(text)]
 
 
@@ -583,12 +633,17 @@ def _is_proper(name: str) -> bool:
 
 
 def years(text: str, role: str | None) -> list[str]:
-    """Years in `text`; of a life range "(1853-1890)" only the end asked for (born → first, died → last)."""
+    """Years in `text`; of a life range "(1853-1890)" only the end asked for (born → first, died → last).
+    A question asking for neither takes a year the text states outside the range when it has one ("who in
+    1927 made the first solo nonstop flight … (1902-1974)": the flight's year, not a life's end)."""
     found = []
     for start, end in _YEAR_RANGE.findall(text):
         found += [end if role == "end" else start] if end or role != "end" else []  # "(1930-)" has no end
-    if role is None or not found:
-        found += [y for y in _YEAR.findall(text) if 100 <= int(y) <= 2100]
+    if role is None:
+        stated = [y for y in _YEAR.findall(_YEAR_RANGE.sub("", text)) if 100 <= int(y) <= 2100]
+        found = stated or [*found, *(y for y in _YEAR.findall(text) if 100 <= int(y) <= 2100)]
+    elif not found:
+        found = [y for y in _YEAR.findall(text) if 100 <= int(y) <= 2100]
     return list(dict.fromkeys(found))
 
 
@@ -634,9 +689,9 @@ def fractions(text: str) -> list[str]:
 
 
 def ordinals(text: str) -> list[str]:
-    """Ranks as digits with their suffix: "the 8th planet" → "8th", "the second nearest" → "2nd"."""
+    """Ranks as the text writes them: "the 8th planet" → "8th", "the second nearest" → "second"."""
     found = [f"{n}{suffix.lower()}" for n, suffix in _ORDINAL.findall(text)]
-    found += [ORDINAL_WORDS[w] for w in _TOKEN.findall(text.lower()) if w in ORDINAL_WORDS]
+    found += [w for w in _TOKEN.findall(text.lower()) if w in ORDINAL_WORDS]
     return list(dict.fromkeys(found))
 
 
@@ -804,6 +859,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # the look of the part asked about: "a broad flat tail", "a brownish-red rind"
     if shape.answer_type == "number" and shape.measure:
         return measured_kind_fit(shape, line)
+    if shape.answer_type == "named" and _ASKS_SHAPE.search(shape.text) and _SHAPED.fullmatch(span):
+        return 1.0  # "what shape do the stars of Cassiopeia trace" — "a W-shaped constellation"
+    if shape.answer_type == "named" and _STATUS_ASKED.search(shape.text) and _STATUS.fullmatch(span):
+        return 1.0  # "what's its situation?" — "in danger of extinction"
     if shape.answer_type in ("year", "number", "ordinal", "colour", "scientific_name", "nationality"):
         return 1.0  # the candidate already has the form
     if shape.answer_type == "person":
@@ -949,7 +1008,8 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
 
 
 def _is_superlative(word: str) -> bool:
-    return bool(_SUPERLATIVE.match(word)) and word not in _NOT_SUPERLATIVES
+    """ "largest", "southernmost", "innermost"; not "forest", "almost"."""
+    return bool(_SUPERLATIVE.match(word) or _MOST_SUPERLATIVE.match(word)) and word not in _NOT_SUPERLATIVES
 
 
 def _tied(words: Sequence[str], at: int, chain: Sequence[str]) -> bool:
@@ -1091,6 +1151,9 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
     verb = agent_verb(span, line.text)
     if verb:
         return ASKED_VERB_AGENT_FIT if is_asked_verb(shape, verb) else 1.0
+    spouse = _SPOUSE_ASKED.search(shape.text)
+    if spouse and re.search(rf"\b{_SPOUSES[spouse.group(1).lower()]}\s+of\s+{re.escape(span)}\b", line.text):
+        return ASKED_VERB_AGENT_FIT  # "who was the husband of Rhea" — "Rhea: … wife of Cronus"
     for other in lines:
         if is_entry_of(span, other) and re.search(r"\(\d{3,4}\s*[-–]\s*\d{3,4}\)|\bborn\b", other.text):
             return 0.9
