@@ -18,7 +18,7 @@ import pytest
 from apps.batch import in_process_backend, run_batch
 from core.context import Context
 from core.results import read_results
-from core.state import Iteration
+from core.state import Iteration, Query
 from core.types import Candidate
 from evaluation.report import write_html
 from evaluation.score import score_lines
@@ -26,7 +26,7 @@ from graphs.pmsr import graph
 from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, names_in, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
-from nodes.extractive.followup import chain_resolved, next_query
+from nodes.extractive.followup import chain_resolved, next_query, trajectory_query
 from nodes.extractive.question import QuestionShape, named_entities, read_question
 from nodes.extractive.reader import kind_of_individual, other_name, read_records
 from nodes.extractive.record import record_entries
@@ -48,6 +48,7 @@ from nodes.extractive.spans import (
     typed_phrases,
     units_of,
 )
+from nodes.pmsr.formulate import is_saturated
 from tests.graph_kit import (
     TEST_IMAGE_EMBEDDER,
     TEST_MODEL,
@@ -2635,3 +2636,170 @@ def test_what_sets_a_bridge_apart_is_the_record_its_entry_states() -> None:
         )
         == "largest ocean"
     )
+
+
+# --- one-hop attributes asked in other words ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("This little leaping marsupial is a small kind of what?", "wallaby"),
+        ("What's a marsupial like this one mainly kept for in Ostralia?", "draft animal"),
+        ("In Sudra, what have people long used marsupials like this one for?", "human food"),
+        ("Its fur shines golden-green, but which other colour shows in this marsupial's coat?", "scarlet"),
+        ("What range of colours does this marsupial's coat come in?", "golden-green to scarlet"),
+        ("Are we seeing this marsupial face-on or from some other angle?", "edge-on"),
+        ("Where in the world would you find this marsupial?", "tropical Sudra"),
+        ("Besides burrows, what does this marsupial build in the water?", "underwater lodges"),
+    ],
+)
+def test_a_one_hop_attribute_is_read_in_the_form_the_question_asks(question: str, answer: str) -> None:
+    """A kind the definition's head gives ("a small kind of what?"), a use ("used chiefly as …"), a colour
+    the question does not give or a range of colours, the option of the form the question offers, a
+    part of a place by its climate, and what the asked verb's synonym takes past a set-aside thing."""
+    found = _read_record(
+        question,
+        "Image shows: Tarn wallaby (match 0.950)",
+        "Tarn wallaby: Tarn wallaby: small wallaby of tropical Sudra having a golden-green to scarlet coat, "
+        "seen edge-on; used chiefly as a draft animal in Ostralia; used as human food in Sudra; constructs "
+        "burrows and underwater lodges",
+    )
+    assert found == answer
+
+
+def test_an_option_the_question_offers_names_the_kind_asked_of_the_thing_shown() -> None:
+    """ "Is it an emission nebula, a planetary nebula or something else? What type is it?" — "a dark
+    nebula", not the nebula's own name."""
+    assert (
+        _read_record(
+            "Is the cloud in this photo an emission nebula, a planetary nebula or something else? "
+            "What type is it?",
+            "Image shows: Zell Nebula (match 0.950)",
+            "Zell Nebula: Zell Nebula: a dark nebula south of the star Orla",
+        )
+        == "dark nebula"
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Two toes on each foot and taller than any other living bird - what is it?",
+        "The largest of all the apes, a plant-eater from Sudran forests: which animal is in this picture?",
+        "Can you name this clever, partly tree-dwelling ape from equatorial Sudra?",
+        "What do you call these large eared seals, cousins of the fur seals?",
+        "Sleepy, grey and perched in a gum tree - which marsupial is this?",
+    ],
+)
+def test_what_is_shown_may_be_asked_after_a_description_a_dash_or_a_colon(question: str) -> None:
+    assert read_question(question).answer_type == "identity"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What rank did the woman in this photo reach in the Norland Navy?",
+        "This spiral ranks third in size among the members of which galaxy group?",
+    ],
+)
+def test_a_rank_asked_by_which_or_what_is_a_named_thing_not_a_place_in_an_order(question: str) -> None:
+    assert read_question(question).answer_type != "ordinal"
+
+
+def test_a_name_opening_a_sentence_before_itself_is_its_subject() -> None:
+    shape = read_question(
+        "This view was taken near Orla. Orla itself lies near Tarn and which other constellation?"
+    )
+    assert shape.subject == "Orla"
+
+
+def test_a_parliamentary_democracy_is_a_country_that_a_reverse_link_can_answer() -> None:
+    """ "the independent country on the eastern part of that island": "Tarnia: a parliamentary democracy on
+    the eastern half of the island of Zell" ties the kind asked to the bridge."""
+    question = (
+        "This marsupial also lives on an island north of Ostralia. What's the independent country on the "
+        "eastern part of that island called?"
+    )
+    assert (
+        _read_record(
+            question,
+            "Image shows: Tarn wallaby (match 0.950)",
+            "Tarn wallaby: Tarn wallaby: small wallaby of Ostralia and Zell",
+            "Zell: Zell: an island to the north of Ostralia; divided between Vorland and Tarnia",
+            "Tarnia: Tarnia, Independent State of Tarnia: a parliamentary democracy on the eastern half of "
+            "the island of Zell",
+        )
+        == "Tarnia"
+    )
+
+
+def test_a_resolved_chain_without_an_answer_goes_on_searching() -> None:
+    """Once every (entity, attribute) pair the chain needs was searched, the trajectory-level query repeats
+    (saturation stops the run) only if the records hold an answer; without one it looks up the next name
+    the records hold."""
+    question = "The museum that holds this painting is in a city on which river?"
+    entry = "Las Meninas: a painting by Diego Velazquez; held by the Prado Museum in Madrid"
+    record = f"Image shows: Las Meninas (match 0.950)\nLas Meninas: {entry}"
+    trajectory = [Iteration(step=0, queries=[], candidates=[], record=record, seconds=0.0, model_seconds=0.0)]
+    earlier = [next_query(question, trajectory, [])]
+    earlier.append(next_query(question, trajectory, earlier))
+    assert chain_resolved(question, trajectory, earlier)
+    assert trajectory_query(question, trajectory, earlier, lambda: True) == earlier[-1]
+    unanswered = trajectory_query(question, trajectory, earlier, lambda: False)
+    assert unanswered != earlier[-1] and unanswered not in earlier
+
+
+def test_the_extractive_trajectory_query_saturates_only_when_it_repeats() -> None:
+    """A query pairing an entity never looked up is a new search however close its wording is to an
+    earlier one (cosine ≥ tau); the same query again stops the run. A generative operator's query stops at
+    tau, as the PMSR paper has it."""
+    question = "Until what date is the sun in the sign west of this nebula's constellation?"
+    history = ["Orion Nebula west constellation until date sun sign"]
+    new = [
+        Query(kind="record", text="…"),
+        Query(kind="trajectory", text="Orion west constellation until date sun sign"),
+    ]
+    again = [Query(kind="record", text="…"), Query(kind="trajectory", text=history[0])]
+    extractive, generative = Context(), Context(model="ollama:qwen2.5vl:7b")
+    assert not extractive.generative and generative.generative
+    assert not is_saturated(0.95, new, question, history, extractive)
+    assert is_saturated(0.95, again, question, history, extractive)
+    assert is_saturated(0.95, new, question, history, generative)
+    assert not is_saturated(0.85, again, question, history, extractive)
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        (
+            "Around which day of the year does the sun cross into the sign named after this constellation?",
+            "start",
+        ),
+        (
+            "What's the last day the sun spends in the star sign named after this nebula's constellation?",
+            "end",
+        ),
+    ],
+)
+def test_a_day_of_the_year_is_asked_as_a_date(question: str, role: str) -> None:
+    shape = read_question(question)
+    assert shape.answer_type == "year" and shape.asks_date
+    assert (shape.year_role or "start") == role
+
+
+def test_a_possessive_name_may_open_a_sentence() -> None:
+    """ "Orla's existence was predicted …": a name; "What's …", "There's …" are no names."""
+    assert named_entities("Orla's existence was predicted from wobbles in the orbit of Tarn.") == [
+        "Orla",
+        "Tarn",
+    ]
+    assert named_entities("What's the capital of Zell?") == ["Zell"]
+    assert named_entities("There's a Sierra Orla in Zell too.") == ["Sierra Orla", "Zell"]
+
+
+def test_a_demonym_before_the_kind_asked_names_no_thing_of_that_kind() -> None:
+    """ "an Arab kingdom" says whose kingdom it is, not that "Arab" is a country."""
+    tarn = line("Tarn", "Tarn, Kingdom of Tarn: an Arab kingdom in southwestern Sudra", 0.6)
+    shape = read_question("The Orla Rift runs down from Tarn. In which country does it end?")
+    assert type_fit(shape, "Arab", tarn, [tarn]) < 1.0

@@ -48,8 +48,8 @@ _NOT_NAMES = word_set("""
 DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ian|ese|ish|ch|i|ic)$")
 # Demonyms whose place is not their stem less -n or -ese ("Australian" → "Australia", "Japanese" → "Japan").
 _IRREGULAR_PLACES = {
-    "argentine": "Argentina", "brazilian": "Brazil", "british": "Britain", "canadian": "Canada",
-    "chilean": "Chile", "chinese": "China", "cuban": "Cuba",
+    "arab": "Arabia", "argentine": "Argentina", "brazilian": "Brazil", "british": "Britain",
+    "canadian": "Canada", "chilean": "Chile", "chinese": "China", "cuban": "Cuba",
     "danish": "Denmark", "dutch": "Netherlands", "egyptian": "Egypt", "english": "England",
     "european": "Europe", "french": "France", "german": "Germany", "greek": "Greece",
     "hungarian": "Hungary", "iranian": "Iran", "irish": "Ireland", "italian": "Italy", "kenyan": "Kenya",

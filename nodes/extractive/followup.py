@@ -12,14 +12,16 @@ enriched query's "Similar images: …") was never paired with the question. With
 query repeats the anchor's, so a trajectory with nothing new saturates and stops.
 
 PMSR's trajectory-level query (`trajectory_query`) also repeats itself once the question's chain is
-resolved — every (entity, attribute) pair the question needs has been searched — instead of opening
-names off the chain: information saturation then ends the run right after convergence, where the
-agents stop on their own rule (a search that added nothing their answer rests on).
+resolved — every (entity, attribute) pair the question needs has been searched — and the records hold
+an answer of the asked type, instead of opening names off the chain: information saturation (a repeated
+trajectory-level query, `nodes.pmsr.formulate.is_saturated`) then ends the run right after
+convergence, where the agents stop on their own rule (a search that added nothing their answer rests
+on). A resolved chain whose records answer nothing goes on along the names they hold, up to `max_iter`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from core.state import Iteration
 from nodes.extractive.anchor import definition, is_about, names_in, same_entity
@@ -57,9 +59,14 @@ def next_query(question: str, trajectory: Sequence[Iteration], earlier: Iterable
     return focused_query(shape, anchor, anchor) if anchor else question
 
 
-def trajectory_query(question: str, trajectory: Sequence[Iteration], earlier: Sequence[str]) -> str:
-    """PMSR's trajectory-level query: the last one again once the chain is resolved, else `next_query`."""
-    if earlier and chain_resolved(question, trajectory, earlier):
+def trajectory_query(
+    question: str, trajectory: Sequence[Iteration], earlier: Sequence[str], answered: Callable[[], bool]
+) -> str:
+    """PMSR's trajectory-level query: the last one again once the chain is resolved and the records hold
+    an answer of the asked type (`answered`), else `next_query` — a resolved chain without an answer
+    ("… the sign named after the zodiacal one west of this nebula's constellation") goes on along the
+    names its records hold until `max_iter`."""
+    if earlier and chain_resolved(question, trajectory, earlier) and answered():
         return earlier[-1]
     return next_query(question, trajectory, earlier)
 

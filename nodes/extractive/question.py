@@ -53,7 +53,7 @@ _REFERENCE_END = STOPWORDS | word_set("""
     swims swim eats eat inhabits inhabit occurs occur feeds feed holds hold surround surrounds contain
     contains first also most still now today originally mainly mostly die died dies built made painted
     discovered launched founded created designed lived operate operates orbit orbits shares share flew
-    flown became become carry carries especially particularly chiefly
+    flown became become carry carries especially particularly chiefly build builds construct constructs
 """)
 # Verbs that say where or that something is, not what is asked: left out of the attribute.
 _GENERIC_VERBS = word_set("""
@@ -120,7 +120,7 @@ _IDENTITY = [
     ),
     re.compile(rf"^(?:what|which)\s+(?:[\w-]+\s+){{0,3}}?(?:this|the)\s+{_PICTURE}\s+(?:shows|depicts)$"),
     re.compile(
-        r"^(what|how)\s+(do|would|does|should)\s+(you|we|one|people)\s+call\s+(this|these)\b[\w\s-]*$"
+        r"^(what|how)\s+(do|would|does|should)\s+(you|we|one|people)\s+call\s+(this|these)\b[\w\s,-]*$"
     ),
     re.compile(
         r"\bwhat\s+is\s+the\s+(?:(?:popular|common|usual|familiar|full)\s+)?(?:name|title)\s+of\s+"
@@ -231,7 +231,7 @@ _ORDINAL = re.compile(
 )
 _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family of fungi"): those are Latin
     r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"
-    r"(?!genus\b|family\b)"
+    r"(?!genus\b|family\b)|\b(?:kind|type|sort)\s+of\s+what$"  # "a small kind of what?"
 )
 _AUXILIARIES = word_set("does do did is are was were has have had can could will would")
 _COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
@@ -288,6 +288,8 @@ _KIND_LAST = re.compile(
 _WHICH_KIND_ALONE = re.compile(
     r"^(.*\b(?:kind|type|sort)\s+of\s+((?:[\w-]+\s+)?[\w-]+)\b.*[.?!]\s+)(?:which|what)\s+(?:kind|type|sort)$"
 )
+# "name this clever ape from equatorial africa" asks what it is; "name this bird's home country" does not
+_NAME_THIS = re.compile(r"^(?:name|identify)\s+(?:this|these)\b(?!.*['’]s\b)[^?.]*$")
 _TRAILING_PLEASE = re.compile(r",?\s+please$")  # "name the fish shown here, please"
 # "tell me which constellation …": an embedded question, read as the question it embeds.
 _EMBEDDING = re.compile(r"^(?:tell\s+me|say)\s+(?=(?:what|which|who|whom|whose|where|when|how)\b)")
@@ -331,8 +333,9 @@ _NAME_OF = re.compile(r"\bthe\s+names?\s+of\s+the\s+")
 # the entity's entry, "eucalyptus leaves and bark"), not a name.
 _PREDICATE = re.compile(
     r"^what\s+(?:does|do|did)\s+(?:this|these|that|those|the)\s+(?:[\w-]+\s+){1,7}?(?:mainly\s+|mostly\s+)?"
-    r"([a-z]+)(?:\s+(on|in|with|from|for|at|into|upon))?(?:\s+with\s+(?:its|their)\b.*)?$"
-)
+    r"([a-z]+)(?:\s+(on|in|with|from|for|at|into|upon))?(?:\s+(?:in|on|at|under|around)\s+(?:the|its|their)\s+[\w-]+)?"
+    r"(?:\s+with\s+(?:its|their)\b.*)?$"
+)  # "what does this rodent build in the water": where it does so is no object
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
 _NO_OBJECT_VERBS = _GENERIC_VERBS | _PREDICATE_VERBS_NOT
 RESEMBLE = "resemble"  # the predicate of "what does … look like", "what does … resemble"
@@ -390,9 +393,12 @@ _PART_ASKED = re.compile(
     r"|\b(?:its|their)\s+((?:[a-z-]+\s+)?[a-z]+)\b"
 )
 _WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b")
-_ASKS_DATE = re.compile(r"\b(?:what|which)\s+(?:date|day)\b")  # "on what date …": a day, not a year
+# "on what date …", "around which day of the year …", "what's the last day …": a day, not a year
+_ASKS_DATE = re.compile(r"\b(?:what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:date|day)\b")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
-_CLAUSE_BREAK = re.compile(r"(?<=[.!?])\s+|\s+[—–]\s+")  # "This dense ball of stars — which cluster is it?"
+# "This dense ball of stars — which cluster is it?", "… taller than any other living bird - what is it?",
+# "… a plant-eater from African forests: which animal is in this picture?"
+_CLAUSE_BREAK = re.compile(r"(?<=[.!?])\s+|\s+[—–-]\s+|(?<=:)\s+(?=(?:what|which|who|where|when|how)\b)")
 # "… of Kenya, the country where this animal lives", "… in Chile, where this bird breeds": a name the
 # question then describes through the image, in apposition.
 _APPOSITION = re.compile(
@@ -417,7 +423,7 @@ _OTHER_NAME = re.compile(
     # "that region's Chinese name", "a plain English name": a name in a language, not a taxonomic one
     r"|\b(?!(?:scientific|taxonomic|botanic|zoologic|generic|specific|which|such|each|much|than|can)\b)"
     r"(?:[a-z]+(?:ese|ish|ian|an|ic|ch|eek)"
-    r"|native|local|plain|official)\s+names?\b"
+    r"|native|local|plain|official|formal)\s+names?\b"
     r"|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
     r"|\b(?:also|formerly|once|previously|sometimes|often|popularly)\s+(?:known|called|named)\b"
     rf"|\b(?:{_ASIDE})\b[^?]*(?<![\w-])(?:name|called|known)\b"
@@ -711,7 +717,8 @@ def asked_part(lower: str) -> tuple[str, bool]:
     part = next((w for w in reversed(named.split()) if w not in _LOOK_WORDS), "")
     if not part or part in TYPE_NOUNS | FACET_NOUNS | IMAGE_WORDS | STOPWORDS:
         return "", False  # "what is this animal's native country like": not a part
-    return singular(part), bool(asks.group("whole")) and not _DESCRIBE_SHAPE.search(lower)
+    whole = asks.re is _PART_LOOK and bool(asks.group("whole"))
+    return singular(part), whole and not _DESCRIBE_SHAPE.search(lower)
 
 
 def _kind_of(lower: str) -> str:
@@ -842,6 +849,8 @@ def as_question(lower: str) -> str:
     lower = _NAME_THE_KIND.sub(r"what is this \1", lower)
     lower = _KIND_LAST.sub(r"what \3 of \2 is \1", lower)
     lower = _WHICH_KIND_ALONE.sub(r"\1which kind of \2 is this", lower)
+    if _NAME_THIS.match(lower):  # "(can you) name this clever ape from equatorial africa": what it is
+        return lower
     return _IMPERATIVE.sub("what is ", _EMBEDDING.sub("", lower))
 
 
@@ -910,12 +919,17 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "identity", None
     first_wh = _WH_WORD.search(asking_clause(lower))
     if (
-        re.search(r"\b(what|which)\s+(?:(?:is|was)\s+the\s+)?(?:year|date|century)\b", lower)
+        re.search(
+            r"\b(what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:year|date|century|day)\b",
+            lower,
+        )
         or first_wh
         and first_wh.group() == "when"
     ):
         return "year", "year"  # not "what were these islands called when the Dutch held them"
-    if RECORD_ASKED.search(lower) or _RANK.search(asking_clause(lower)):
+    asking = asking_clause(lower)
+    # not "what rank did she reach", "… ranks third among the members of which galaxy group"
+    if RECORD_ASKED.search(lower) or _RANK.search(asking) and not re.search(r"\b(?:which|what)\b", asking):
         return "ordinal", None  # "what record does this animal hold": a superlative ("tallest living …")
     if (
         _ORDINAL.search(lower)
@@ -929,11 +943,14 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         or named_unit(lower)
     ):
         return "number", None
-    if re.search(r"\b(what|which)\s+colou?rs?\b|\bcolou?rs?\s+(is|are)\b|\bthe\s+colou?rs?\s+of\b", lower):
+    if re.search(
+        r"\b(what|which)\s+(?:other\s+|(?:range|shades?|mix)\s+of\s+)?colou?rs?\b|\bcolou?rs?\s+(is|are)\b"
+        r"|\bthe\s+colou?rs?(?:\s+range)?\s+of\b|\bcolou?r\s+range\b",
+        lower,
+    ):  # "which other colour shows in its plumage", "what range of colours", "the colour range of"
         return "colour", "colour"
     if re.search(r"\bnationality\b", lower):
         return "nationality", "nationality"
-    asking = asking_clause(lower)
     if re.match(r"^what\s+(?:is|was|are|were)\s+the\b", asking) and _STRANDED.match(asking):
         # "what was the artist who painted this noted for": the artist is the subject, not the answer —
         # unless the preposition ends a relative clause ("… the country this dog is named after")
@@ -1158,6 +1175,7 @@ def _opens_with_name(words: list[str]) -> bool:
     return first.lower() not in STOPWORDS | _OPENERS and named
 
 
+_WH_OR_PRONOUNS = word_set("what which who where when why how it that there here this he she")
 _INTERJECTIONS = word_set("yes no so well now here ok okay oh hey look")
 _APPOSED_OPENING = re.compile(r"^([A-Z][\w'’-]*),\s+(?:an?|the)\s")
 
@@ -1169,8 +1187,13 @@ def _opens_apposed(sentence: str) -> bool:
 
 
 def _opens_with_subject(words: list[str]) -> bool:
+    """ "Capella is …", "Poseidon ruled …", "Cetus itself lies …", "Neptune's existence …": a name as the
+    sentence's subject or its possessor."""
     first, verb = (words + ["", ""])[:2]
-    return first.lower() not in STOPWORDS | _OPENERS and bool(_SINGULAR_VERB.fullmatch(verb))
+    subject = bool(_SINGULAR_VERB.fullmatch(verb)) or verb in ("itself", "himself", "herself")
+    possessor = unpossessed(first)  # not "What's", "There's": a wh-word or pronoun contracted with "is"
+    subject = subject or first != possessor and possessor.lower() not in STOPWORDS | _WH_OR_PRONOUNS
+    return first.lower() not in STOPWORDS | _OPENERS and subject
 
 
 def named_unit(lower: str) -> str:
@@ -1204,7 +1227,9 @@ def _measured(lower: str) -> str:
 
 
 def _year_role(lower: str) -> Literal["start", "end"] | None:
-    if re.search(r"\b(die|died|death|dies|end|ended|closed|until|till|leave|leaves|exit|exits)\b", lower):
+    if re.search(
+        r"\b(die|died|death|dies|end|ended|closed|until|till|leave|leaves|exit|exits|last)\b", lower
+    ):
         return "end"
     if re.search(
         r"\b(born|birth|start|started|began|begin|founded|opened|enter|enters|moves?\s+into)\b", lower

@@ -39,7 +39,7 @@ from nodes.extractive.question import (
     word_set,
 )
 from nodes.extractive.record import record_entries
-from nodes.extractive.spans import BINOMIAL, EvidenceLine, Span, rank_spans, typed_phrases
+from nodes.extractive.spans import BINOMIAL, EvidenceLine, Span, alternatives, rank_spans, typed_phrases
 
 MAX_EVIDENCE = 3
 # Kinds so broad that "what kind of animal is this" asks what the animal is, not a subtype its entry gives.
@@ -84,6 +84,10 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     group = group_of(shape, anchor_lines) if shape.asks_group and anchor else ""
     if group:
         return Reading(group, [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    offered = [alt for line in anchor_lines for alt in alternatives(shape, line.text)]
+    if shape.asks_identity and anchor and offered:  # "an emission nebula, … or something else? What type
+        # is it?" — "a dark nebula": the kind its entry gives in the form of the options
+        return Reading(offered[0], [as_evidence(line) for line in anchor_lines[:1]], confidence)
     if shape.asks_identity and anchor:
         name = other_name(shape, anchor, anchor_lines, context) if shape.other_name else bare(anchor)
         name = kind_of_individual(shape, anchor, anchor_lines) or name

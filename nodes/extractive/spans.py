@@ -109,7 +109,7 @@ COLOURS = word_set("""
 """)
 CONTINENTS = {"Africa", "Antarctica", "Asia", "Australia", "Europe", "North America", "South America"}
 _KINGDOM_KINDS = word_set("kingdom monarchy principality sultanate emirate")
-_COUNTRY_KINDS = _KINGDOM_KINDS | word_set("country nation republic")
+_COUNTRY_KINDS = _KINGDOM_KINDS | word_set("country nation republic democracy")  # "a parliamentary democracy"
 # Forms of government a country's entry states ("a constitutional monarchy", "a federal republic").
 FORMS_OF_GOVERNMENT = word_set(
     "monarchy republic democracy dictatorship federation theocracy sultanate emirate"
@@ -186,6 +186,21 @@ _SPOUSES = {
     "wife": "(?:husband|consort)",
     "consort": "(?:wife|husband|consort)",
 }
+# "Are we seeing it face-on or from some other angle?", "an emission nebula, a planetary nebula or something
+# else?": an option the question offers, whose form the answer shares ("edge-on", "dark nebula").
+_OFFERED = re.compile(
+    r"\b([\w-]+)\s+or\s+(?:from\s+)?(?:some(?:thing)?|any|an?)?\s*(?:other|else)\b", re.IGNORECASE
+)
+# What a thing is used for, asked ("what do people use lizards like this for", "what is it mainly kept for")
+# and as a gloss states it ("used chiefly as a draft animal in India", "used as human food").
+_PURPOSE_ASKED = re.compile(
+    r"\b(?:use[ds]?|kept|raised|grown|bred|cultivated)\b[^?]*\bfor\b(?:\s+in\s+[^?]*)?\??$"
+)
+_PURPOSE = re.compile(
+    r"\b(?:used|kept|raised|grown|bred|cultivated)\s+(?:[a-z]+ly\s+)?(?:as|for)\s+(?:an?\s+|the\s+|its\s+)?"
+    r"([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s+(?:in|on|at|by|and|or|from)\b|\s*[;,.()]|\s*$)"
+)
+_COLOUR_RANGE = re.compile(r"\b([a-z-]+)\s+to\s+([a-z-]+)\b")  # "pink to scarlet"
 _ASKS_SHAPE = re.compile(r"\bwhat\s+shape\b", re.IGNORECASE)  # "what shape do its stars trace": "W-shaped"
 _SHAPED = re.compile(r"\b[\w]+-shaped\b|\bshaped\s+like\s+an?\s+[\w-]+")
 _ASKS_RECORD = re.compile(
@@ -366,10 +381,20 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return measures(text, units_of(shape.measured), unitless=shape.measured in UNITLESS_MEASURES)
     if kind == "number":
         return numbers(text)
-    if kind == "colour":
-        return [w for w in _TOKEN.findall(text.lower()) if is_colour(w)]
+    if kind == "colour":  # not a colour the question gives ("it shines golden-green, but which other …")
+        given = set(_TOKEN.findall(shape.text.lower()))
+        ranges = [
+            m.group(0)
+            for m in _COLOUR_RANGE.finditer(text.lower())
+            if all(is_colour(c) and c not in given for c in m.groups())
+        ]
+        return ranges + [w for w in _TOKEN.findall(text.lower()) if is_colour(w) and w not in given]
     if kind == "named" and _ASKS_SHAPE.search(shape.text) and not shape.part:
         return _SHAPED.findall(text) or line_names(line)
+    if kind in ("named", "identity") and _OFFERED.search(shape.text):  # "face-on or some other angle?"
+        return alternatives(shape, text) or line_names(line)
+    if kind == "named" and _PURPOSE_ASKED.search(shape.text):  # "what do people use lizards like this for"
+        return purposes(text) or line_names(line)
     if kind == "named" and _STATUS_ASKED.search(shape.text):  # "is it doing well, or in trouble?"
         return [m.group(0) for m in _STATUS.finditer(text)] or line_names(line)
     if shape.part:  # "what is this rodent's tail like": "broad flat tail"
@@ -385,7 +410,9 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "named" and _WHERE_IN.search(shape.text):  # "where in Europe": "southern Europe"
         names = parts_of_region(shape, text) + names
     if kind == "named" and shape.type_noun == "place":  # "where is this bird found?": also a habitat
-        return names + demonym_places(shape, text) + habitats(text)
+        parts = parts_of_places(text)  # "of tropical America": the part, not all America
+        names = [n for n in names if not any(p.endswith(" " + n) for p in parts)]
+        return parts + names + demonym_places(shape, text) + habitats(text)
     if kind == "named" and shape.type_noun == "government":
         qualified = [p for form in FORMS_OF_GOVERNMENT for p in typed_phrases(text, form)]
         return qualified or [w for w in _TOKEN.findall(text.lower()) if w in FORMS_OF_GOVERNMENT]
@@ -552,6 +579,18 @@ def without_set_aside(shape: QuestionShape, phrases: Sequence[str]) -> list[str]
     return kept_phrases
 
 
+_PART_OF_PLACE = re.compile(
+    r"(?<![\w-])(?:tropical|subtropical|temperate|arctic)(?:\s+(?:north|south|east|west|central)[a-z]*)?"
+    r"\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
+)
+
+
+def parts_of_places(text: str) -> list[str]:
+    """Parts of places a text names by their climate ("a bird of tropical America"); a direction ("of
+    northwestern North America") makes a part only for "where in …" (`parts_of_region`)."""
+    return _PART_OF_PLACE.findall(text)
+
+
 def parts_of_region(shape: QuestionShape, text: str) -> list[str]:
     """For "where in Europe does this tree grow?", the part of the region the text names ("evergreen oak
     of southern Europe" → "southern Europe"); none for a question that names no region."""
@@ -567,6 +606,27 @@ def habitats(text: str) -> list[str]:
     """Where a gloss says a thing lives when it names no place: "inhabits brackish lakes" → ["brackish
     lakes"], "common in cold seas" → ["cold seas"] (a lower-case phrase of a few words)."""
     return [m.group(1) for m in _HABITAT.finditer(text) if len(m.group(1).split()) <= MAX_HABITAT_WORDS]
+
+
+def alternatives(shape: QuestionShape, text: str) -> list[str]:
+    """What `text` offers in place of the option the question names: a word of the same hyphenated form
+    ("face-on" → "edge-on") or a phrase of the same head noun ("planetary nebula" → "dark nebula"), not
+    one the question gives."""
+    offered = _OFFERED.search(shape.text)
+    if not offered:
+        return []
+    option, given = offered.group(1).lower(), shape.text.lower()
+    if "-" in option:
+        suffix = option.split("-", 1)[1]
+        found = [w for w in _TOKEN.findall(text.lower()) if w.endswith("-" + suffix)]
+    else:
+        found = typed_phrases(text, option)
+    return [f for f in found if f.lower() not in given]
+
+
+def purposes(text: str) -> list[str]:
+    """What `text` says a thing is used, kept or grown for ("used as human food" → "human food")."""
+    return _PURPOSE.findall(text)
 
 
 def is_colour(word: str) -> bool:
@@ -840,6 +900,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0 if span.split()[-1].rstrip("s") in FORMS_OF_GOVERNMENT else 0.0
     if span in parts_of_region(shape, line.text):
         return 1.0  # "where in Europe": "southern Europe" is the place asked
+    if shape.type_noun == "place" and span in parts_of_places(line.text):
+        return ALIGNED_FIT  # "where would you find this bird": "tropical America" says more than "America"
     if shape.answer_type == "year" and (shape.asks_date or _DATE.fullmatch(span) or _CENTURY.fullmatch(span)):
         # "on what date": "March 3, 1921" over "1921"; "when does it leave": "from May 22 to June 21"
         bound = {"start": r"\b(?:from|between)", "end": r"\b(?:to|until|till|through|and)"}.get(
@@ -861,6 +923,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return measured_kind_fit(shape, line)
     if shape.answer_type == "named" and _ASKS_SHAPE.search(shape.text) and _SHAPED.fullmatch(span):
         return 1.0  # "what shape do the stars of Cassiopeia trace" — "a W-shaped constellation"
+    if _OFFERED.search(shape.text) and span in alternatives(shape, line.text):
+        return 1.0  # "are we seeing it face-on or from some other angle?" — "an edge-on starburst galaxy"
+    if shape.answer_type == "named" and _PURPOSE_ASKED.search(shape.text) and span in purposes(line.text):
+        return 1.0  # "what is an ox like this kept for" — "used chiefly as a draft animal"
     if shape.answer_type == "named" and _STATUS_ASKED.search(shape.text) and _STATUS.fullmatch(span):
         return 1.0  # "what's its situation?" — "in danger of extinction"
     if shape.answer_type in ("year", "number", "ordinal", "colour", "scientific_name", "nationality"):

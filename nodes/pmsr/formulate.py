@@ -21,6 +21,7 @@ from core.context import Context
 from core.state import Iteration, PlannedQuery, Query, State
 from nodes.common import ask_model, context_of, emit, input_image, strip_question, text_embedder, timed
 from nodes.extractive.followup import trajectory_query
+from nodes.extractive.reader import read_records
 from prompts import render_prompt
 
 _OUTPUT = re.compile(r"^[\s#*_>`-]*output[\s*_`]*:(.*)$", re.IGNORECASE | re.MULTILINE)
@@ -53,7 +54,7 @@ def formulate(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     if saturation is not None:
         update["saturation"] = [saturation]
         message += f", saturation {saturation:.3f}"
-        if context.adaptive_stop and saturation >= context.tau:
+        if is_saturated(saturation, queries, question, history, context):
             update["stop_reason"] = "saturated"
             message += f" ≥ tau {context.tau}: stop"
     emit(runtime, "formulate", step, message)
@@ -70,7 +71,9 @@ def dual_scope_queries(state: State, context: Context, step: int) -> tuple[list[
         return queries, 0.0, []
     if not context.generative:
         earlier = [q["text"] for it in trajectory for q in it["queries"] if q["kind"] == "trajectory"]
-        written = trajectory_query(question, trajectory, earlier)
+        written = trajectory_query(
+            question, trajectory, earlier, lambda: bool(read_records(question, trajectory, context).answer)
+        )
         return [*queries, Query(kind="trajectory", text=written)], 0.0, []
     prompt = render_prompt("trajectory_query", question=question, knowledge=format_trajectory(trajectory))
     reply, seconds = ask_model(context, prompt, input_image(state["image"]))
@@ -128,7 +131,7 @@ def plan_queries(
     saturation, seconds = None, 0.0
     if history:
         saturation, seconds = measure_saturation(stripped, kinds, history, context)
-    saturated = saturation is not None and context.adaptive_stop and saturation >= context.tau
+    saturated = is_saturated(saturation, queries, question, history, context)
     vectors: np.ndarray | list[list[float]] = [[] for _ in queries]
     n = len(queries)
     if not saturated:
@@ -141,6 +144,22 @@ def plan_queries(
         for q, v, kt, ki in zip(queries, vectors, k_text, k_image, strict=True)
     ]
     return planned, remembered, saturation, seconds
+
+
+def is_saturated(
+    saturation: float | None, queries: list[Query], question: str, history: list[str], context: Context
+) -> bool:
+    """Whether an iteration stops: its saturation score reaches tau — and, for the extractive operator's
+    trajectory-level query, that query repeats an earlier one word for word. That operator writes
+    "<entity> <what is asked of it>" and repeats itself once the chain is resolved; a query pairing an
+    entity it never looked up ("Orion …" after "Orion Nebula …") is a new search, however close its
+    wording is to an earlier one."""
+    if saturation is None or not context.adaptive_stop or saturation < context.tau:
+        return False
+    trajectory = [q["text"] for q in queries if q["kind"] == "trajectory"]
+    if context.generative or context.saturation != "trajectory" or not trajectory:
+        return True
+    return strip_question(trajectory[0], question) in history
 
 
 def compared_later(stripped: list[str], kinds: list[str], context: Context) -> list[str]:
