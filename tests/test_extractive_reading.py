@@ -2803,3 +2803,57 @@ def test_a_demonym_before_the_kind_asked_names_no_thing_of_that_kind() -> None:
     tarn = line("Tarn", "Tarn, Kingdom of Tarn: an Arab kingdom in southwestern Sudra", 0.6)
     shape = read_question("The Orla Rift runs down from Tarn. In which country does it end?")
     assert type_fit(shape, "Arab", tarn, [tarn]) < 1.0
+
+
+# --- names given in passing, kinds of a named species, event years -------------------------------------
+
+
+def test_a_name_given_in_passing_asks_for_no_other_name() -> None:
+    """ "On which bay does Orland, also called Zellia, lie?": the bay is asked, not another name."""
+    shape = read_question("On which bay does Orland, also called Zellia, lie?")
+    assert shape.name_asked is None and shape.answer_type == "named"
+
+
+def test_another_name_for_the_thing_shown_is_asked_of_the_image_not_of_a_place_the_question_names() -> None:
+    shape = read_question(
+        "Which deer is pictured? In Norland it's often called an elk, but there's another name for it."
+    )
+    assert shape.name_asked is not None and shape.name_asked.of_image and shape.subject == ""
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What's this large emission nebula in the Archer, the one with a young open cluster inside it?",
+        "Judging from its long neck and legs, what general kind of bird is this crowned crane?",
+    ],
+)
+def test_what_is_shown_may_be_placed_or_judged_first(question: str) -> None:
+    assert read_question(question).answer_type == "identity"
+
+
+def test_the_kind_asked_of_a_species_the_question_names_is_the_kind_next_to_its_noun() -> None:
+    """ "what general kind of bird is this crowned crane": the question names the species, so the kind
+    its entry gives answers — the modifier next to the noun, an -ing word included."""
+    assert (
+        _read_record(
+            "Judging from its long neck and legs, what general kind of bird is this crowned crane?",
+            "Image shows: Crowned crane (match 0.900)",
+            "Crowned crane: A crowned crane. crane: large long-necked wading bird of marshes and plains",
+        )
+        == "wading bird"
+    )
+
+
+def test_a_sentence_may_open_with_a_name_and_a_phrase_in_commas() -> None:
+    assert named_entities("Orla, with its hazy atmosphere, is the largest moon of which planet?") == ["Orla"]
+
+
+def test_an_event_year_comes_from_an_entry_that_states_it_rather_than_from_a_life_range() -> None:
+    """ "In what year did Ada Kessel announce that she had discovered Orla?" — Orla's entry states the
+    year; Kessel's own entry has only her life range."""
+    lines = [
+        line("Kessel", "Kessel, Ada Kessel: Norlandic astronomer who discovered the planet Orla (1738-1822)"),
+        line("Orla", "Orla: the 7th planet from the sun; discovered in 1781 by Ada Kessel", 0.85),
+    ]
+    assert best("In what year did Ada Kessel announce that she had discovered Orla?", lines) == "1781"

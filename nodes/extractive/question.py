@@ -103,7 +103,7 @@ _APPOSITIVE = r"(?:,\s+(?:the|a|an|one)\b.*)?"
 _IDENTITY = [
     re.compile(
         rf"^(what|which|who)\b(\s+[\w,-]+){{0,5}}?\s+(is|are)\s+(this|these|that|it|he|she|they){_THIS_PHRASE}"
-        rf"{_APPOSITIVE}$"
+        rf"(?:\s+in\s+the\s+[\w-]+(?=,))?{_APPOSITIVE}$"
     ),  # "which stocky, burrowing Australian marsupial is this"
     # "We see a starburst galaxy edge-on here. What's its name?"
     re.compile(r"^what\s+(?:is|are)\s+(?:its|his|her|their)\s+(?:full\s+|proper\s+)?names?$"),
@@ -139,7 +139,7 @@ _IDENTITY = [
         r"|am\s+i\s+[a-z]+(?:\s+at)?|(?:is|was)\s+(?:shown|pictured|photographed|seen))$"
     ),
     re.compile(
-        r"^(what|which)\s+(kind|type|species|breed|sort)\s+of\s+[\w\s-]+\s+(is|are)\s+"
+        r"^(what|which)\s+(?:general\s+|broad\s+|particular\s+)?(kind|type|species|breed|sort)\s+of\s+[\w\s-]+\s+(is|are)\s+"
         r"(this|these|shown|pictured|depicted|(in|on)\s+(this|the)\s+(image|photo|photograph|picture))\b"
     ),
     # "who is the air force colonel and astronaut smiling in this portrait"
@@ -301,7 +301,7 @@ _REPLY_FORMAT = re.compile(
     re.I,
 )
 # "In Greek mythology, who …", "According to legend, where …": a phrase that sets the scene of a question.
-_LEAD_IN = re.compile(r"^(?:in|on|at|during|within|according\s+to)\b[^,?]{0,40},\s*")
+_LEAD_IN = re.compile(r"^(?:in|on|at|during|within|according\s+to|judging\s+(?:from|by))\b[^,?]{0,40},\s*")
 # "what's", "where's", "who's": a wh-word contracted with "is".
 _CONTRACTED = re.compile(r"\b(what|which|where|who|how|when)['’]s\b")
 # Words that, in a question about the image's thing, ask nothing beyond what it is.
@@ -313,7 +313,8 @@ _NAME_NOUNS = word_set("name names")
 _KIND_WORDS = word_set("kind kinds type types sort sorts variety")  # "what kind of seas": a kind of sea
 # "what kind of star cluster is this" → "cluster": the noun after "of", or the next word when it is a noun
 _KIND_OF = re.compile(
-    rf"\b(?:what|which)\s+(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+([a-z-]+)(?:\s+([a-z-]+))?"
+    rf"\b(?:what|which)\s+(?:general\s+|broad\s+|particular\s+)?(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+"
+    r"([a-z-]+)(?:\s+([a-z-]+))?"
 )
 _GENERIC_NOUNS = word_set("part area place")
 _RELATIONAL_NOUNS = word_set("neighbour neighbor neighbours neighbors counterpart")
@@ -437,10 +438,13 @@ _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s
 _DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
 _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|taxonomic)\b")
+_NAME_IN_PASSING = re.compile(r",\s+(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,")
 _INITIAL = re.compile(
     r"\b(?:beginning|starting|begins|starts)\s+with\s+(?:an?\s+|the\s+letter\s+)?['\"‘“]?([a-z])\b"
 )
-_NAME_OF_IMAGE = re.compile(r"\b(?:is|are|was|were|for|to|does|do|did|call|calls)\s+(?:this|these)\b")
+_NAME_OF_IMAGE = re.compile(
+    r"\b(?:is|are|was|were|for|to|does|do|did|call|calls)\s+(?:this|these)\b|\bnames?\s+for\s+(?:it|them)\b"
+)
 # Words that frame a request for another name without saying anything of the name itself.
 _NAME_FRAME = word_set("""
     name names nickname nicknames known called named given used applied also old older former formerly
@@ -564,10 +568,12 @@ def read_question(question: str) -> QuestionShape:
     answer_type, type_noun = expected_type(asked_sentence(lower))
     subject = named_subject(text)
     given = [subject] if subject else named_entities(text)  # "called in Britain" keeps Britain in the hint
-    name_asked = name_request(lower, given) if _OTHER_NAME.search(lower) else None
+    # "On which bay does Myanmar, also called Burma, lie?": a name given in passing asks for none
+    asks_name = _OTHER_NAME.search(_NAME_IN_PASSING.sub(" ", lower))
+    name_asked = name_request(lower, given) if asks_name else None
     if name_asked or (answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun)):
         answer_type, type_noun = "identity", None
-    if answer_type == "identity" and not name_asked and _POINTING.search(lower):
+    if answer_type == "identity" and (not name_asked or name_asked.of_image) and _POINTING.search(lower):
         subject = ""  # "The woman in this shot was a Navy admiral. Who is she?": she is the one shown
     # "the person in this portrait" → "this person", so descriptions around it read like any other
     plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
@@ -1177,7 +1183,7 @@ def _opens_with_name(words: list[str]) -> bool:
 
 _WH_OR_PRONOUNS = word_set("what which who where when why how it that there here this he she")
 _INTERJECTIONS = word_set("yes no so well now here ok okay oh hey look")
-_APPOSED_OPENING = re.compile(r"^([A-Z][\w'’-]*),\s+(?:an?|the)\s")
+_APPOSED_OPENING = re.compile(r"^([A-Z][\w'’-]*),\s+(?:an?|the|with|its|which|who|whose)\s")
 
 
 def _opens_apposed(sentence: str) -> bool:

@@ -180,13 +180,19 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     is itself a kind ("Tabby cat: a domestic cat …" answers "what kind of cat is this?" by its name)."""
     proper = is_proper_name(anchor, [line.text for line in anchor_lines])
     names = [anchor, *(name for line in anchor_lines for name in entry_names(line.text))]
-    if not shape.kind_of or not proper and any(shape.kind_of in bare(name).lower().split() for name in names):
+    # "what general kind of bird is this crowned crane": the question names the species, so it asks its kind
+    asked = set(re.findall(r"[a-z-]+", shape.text.lower())) - STOPWORDS - {shape.kind_of}
+    named = asked & {w.lower() for n in names for w in bare(n).split()}
+    own_kind = any(shape.kind_of in bare(n).lower().split() for n in names)
+    if not shape.kind_of or not (proper or named) and own_kind:
         return ""  # "Tabby cat", "killer whale, orca: …" say what kind of cat or whale they are; "Owl
         # Nebula" does not say what kind of nebula it is
-    if shape.kind_of in _BROAD_KINDS and not proper:
+    if shape.kind_of in _BROAD_KINDS and not (proper or named):
         return ""  # "what kind of animal is this" asks the species: "Sea lion", not "amphibious animal"
     phrases = [p for line in anchor_lines for p in typed_phrases(definition(line.text), shape.kind_of)]
-    return f"{phrases[0].split()[0]} {shape.kind_of}" if phrases else ""  # "eared seals" → "eared seal"
+    # the modifier next to the noun says the kind: "large long-necked wading bird" → "wading bird",
+    # "eared seals" → "eared seal"
+    return f"{phrases[0].split()[-2]} {shape.kind_of}" if phrases and len(phrases[0].split()) > 1 else ""
 
 
 def group_of(shape: QuestionShape, anchor_lines: Sequence[EvidenceLine]) -> str:

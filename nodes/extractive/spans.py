@@ -783,15 +783,20 @@ def measures(
 def typed_phrases(text: str, noun: str, modifiers: int = 1) -> list[str]:
     """Lower-case "<modifier> <noun>" phrases ("northern hemisphere", "eared seals") for kinds that are
     not names; a verb form before the noun is no modifier ("for fixing computer faults", "related
-    seals"). With `modifiers` > 1, the run of up to that many modifiers ("a long tufted tail" → "long
-    tufted tail"), as a description of a part is answered."""
+    seals"), but an -ing word after a modifier is one ("long-necked wading bird"). With `modifiers` > 1,
+    the run of up to that many modifiers ("a long tufted tail" → "long tufted tail"), as a description
+    of a part is answered."""
     first = "a-z" if modifiers == 1 else "A-Za-z"  # "equatorial African forests"
-    pattern = rf"\b((?:[{first}][\w-]+\s+){{1,{modifiers}}})({re.escape(noun)}s?)\b"
+    pattern = compiled(rf"\b((?:[{first}][\w-]+\s+){{1,{modifiers}}})({re.escape(noun)}s?)\b")
     phrases = []
-    for run, head in re.findall(pattern, text):
+    for match in pattern.finditer(text):
+        run, head = match.groups()
+        preceding = [*_TOKEN.findall(text[: match.start()])[-1:], *run.split()]
         words: list[str] = []
-        for word in reversed(run.split()):  # "thick lips and powerful teeth": the run ends at "and"
-            if word in STOPWORDS | _PARTICIPLES_NOT_KINDS or word.endswith("ing"):
+        for i in range(len(preceding) - 1, len(preceding) - len(run.split()) - 1, -1):
+            word = preceding[i]  # "thick lips and powerful teeth": the run ends at "and"
+            modified = i > 0 and preceding[i - 1].lower() not in STOPWORDS  # "long-necked wading bird"
+            if word in STOPWORDS | _PARTICIPLES_NOT_KINDS or word.endswith("ing") and not modified:
                 break
             if words and word.endswith("s") and not word.endswith(("ous", "less", "ss")):
                 break  # "inhabits brackish lakes": a verb or a noun, no modifier of the kind
@@ -912,9 +917,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         if not shape.asks_date and _DATE.fullmatch(span):
             fit = DAY_FOR_YEAR_FIT  # "when …" asks a year first; a day of every year only without one
         return fit if opens else fit * OTHER_END_FIT  # "until what date": "from May 22 to June 21" → June 21
-    if shape.answer_type == "year" and shape.year_role:  # "died" → a life range "(1853-1890)" says it best
+    if shape.answer_type == "year":  # "died" → a life range "(1853-1890)" says it best; any other event
+        # ("when did Herschel announce he had discovered Uranus") a year stated outside one
         in_range = any(span in pair for pair in _YEAR_RANGE.findall(line.text))
-        return 1.0 if in_range else 0.5
+        return 1.0 if in_range == bool(shape.year_role) else 0.5
     if shape.answer_type == "number" and not shape.measure and not shape.named_unit:
         return 1.0 if counts(span, counted_noun(shape.text), line.text) else UNBOUND_COUNT_FIT
     if shape.part and any(span in look.split() or span == look for look in part_looks(shape, line.text)):
