@@ -2376,6 +2376,7 @@ def test_a_kind_asked_last_or_alone_is_the_kind_the_individuals_entry_gives(ques
     [
         ("How would you describe the tail of the Sudran antelope in this picture?", "long tufted tail"),
         ("What sort of hind legs does this leaping antelope have?", "large powerful hind legs"),
+        ("What sort of horns does the male of this antelope carry?", "lyre-shaped horns"),
         ("What's distinctive about the horns of this antelope?", "lyre-shaped horns"),
         ("What's unusual about the feet of this big Sudran antelope?", "partly webbed feet"),
         ("What are the ears of animals like this one like?", "tiny ears"),
@@ -2857,3 +2858,9 @@ def test_an_event_year_comes_from_an_entry_that_states_it_rather_than_from_a_lif
         line("Orla", "Orla: the 7th planet from the sun; discovered in 1781 by Ada Kessel", 0.85),
     ]
     assert best("In what year did Ada Kessel announce that she had discovered Orla?", lines) == "1781"
+
+
+def test_the_part_asked_by_what_sort_of_is_the_part_not_who_carries_it() -> None:
+    """ "What sort of antlers does the male of this deer carry?": the antlers' look, not the male's."""
+    shape = read_question("What sort of antlers does the male of this big Norlandic deer carry?")
+    assert (shape.part, shape.part_whole) == ("antler", True)

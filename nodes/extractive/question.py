@@ -375,7 +375,8 @@ _PART_LOOK = re.compile(
     r"^(?:what\s+shape|how\s+(?:is|are)\b.*\b(?:built|shaped|formed)$|what\s+colou?r)"
     r"|(?P<whole>^what\s+(?:is|are)\b.*\blike$|\bdescribe\b"
     r"|^what\s+is\s+(?:distinctive|special|unusual|remarkable|notable|striking|odd)\s+about\b"
-    r"|^what\s+(?:sort|kind|type)s?\s+of\s+[a-z -]+\s+(?:does|do)\s+(?:this|these)\b.*\bhave$)"
+    r"|^what\s+(?:sort|kind|type)s?\s+of\s+[a-z -]+\s+(?:does|do)\s+(?:the\s+[a-z]+\s+of\s+)?(?:this|these)\b"
+    r".*\b(?:have|carry|bear|sport|grow)$)"
 )
 _POSSESSED_PART = re.compile(
     r"\b(?:this|these)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s?\s+((?:[a-z-]+\s+)?[a-z]+)\b"
@@ -716,7 +717,9 @@ def asked_part(lower: str) -> tuple[str, bool]:
     clause = _CLAUSE_END.split(asking_clause(lower))[-1]  # "besides …, how is …"
     # "describe the shape of the bill on this wader - which way does it bend?": a request before the ask
     asks = _PART_LOOK.search(clause) or _DESCRIBE_SHAPE.search(lower)
-    possessed = _POSSESSED_PART.search(lower) or _PART_OF_THIS.search(lower) or _PART_ASKED.search(clause)
+    asked = _PART_ASKED.search(clause)  # "what sort of antlers does the male of this deer carry": antlers
+    sort_of = asked if asked and asked.group(1) else None
+    possessed = sort_of or _POSSESSED_PART.search(lower) or _PART_OF_THIS.search(lower) or asked
     if not asks or not possessed:
         return "", False
     named = next(group for group in possessed.groups() if group)
