@@ -170,8 +170,8 @@ _BRIDGE_ACROSS = re.compile(
 )
 # "… a spacecraft. Around which point does that spacecraft operate?", "… What is the capital of that
 # country?": a thing an earlier sentence introduced (after a preposition, only a kind's noun: "in that
-# other constellation" leaves the description to `_BRIDGE`; "That republic has …", "What sets that ocean
-# apart …": anywhere else, only a kind's noun).
+# other constellation" leaves the description to `_BRIDGE`; elsewhere too, only a kind's noun: "That
+# republic has …", "What sets that ocean apart …").
 _DEMONSTRATIVE = re.compile(
     r"(?:\b(?:(does|do|did|is|was|are|were|has|have|can)|of|in|from|on|to)\s+|\b)(?:that|those)\s+([a-z-]+)\b"
 )
@@ -243,12 +243,14 @@ _RANK = re.compile(
     r"\brank(?:s|ed)?\b|\b(?:place|places|stand|stands)\s+among\b|\bwhat\s+(?:record|distinction)\b"
     r"|\bwhere\s+(?:does|do|did|would)\b.*\b(?:come|sit|fall|stand)(?:\s+(?:in|among|compared)\b.*)?$"
 )
-# "What's that island's claim to fame?", "Size-wise, what's special about …", "What sets that ocean apart
-# from all the others?": a record asked in other words.
-RECORD_ASKED = re.compile(
-    r"\bwhat\s+(?:record|distinction)\b|\bclaim\s+to\s+fame\b|\b(?:size|area)-wise\b.*\bspecial\s+about\b"
-    r"|\bwhat\s+sets\s+[\w\s]+\s+apart\b"
+# "What record does it hold?", "What's that island's claim to fame?", "What sets that ocean apart from all
+# the others?": a record, answered by the superlative with its noun ("largest ocean"); "Size-wise, what's
+# special about …" asks one by a dimension, answered by the superlative alone.
+_RECORD_HELD = (
+    r"\b(?:what|which)\s+(?:record|distinction)\b|\bclaim\s+to\s+fame\b|\bwhat\s+sets\s+[\w\s]+\s+apart\b"
 )
+RECORD_HELD = re.compile(_RECORD_HELD)
+RECORD_ASKED = re.compile(rf"{_RECORD_HELD}|\b(?:size|area)-wise\b.*\bspecial\s+about\b")
 # What a rank is by, as the question says it, and the superlatives that state a rank by it.
 RANKED_BY = {
     "size": "largest smallest biggest",

@@ -34,6 +34,7 @@ from nodes.extractive.anchor import (
 from nodes.extractive.question import (
     BESIDE_A_NAME,
     NUMBER_WORDS,
+    RECORD_HELD,
     RESEMBLE,
     STOPWORDS,
     TYPE_NOUNS,
@@ -203,9 +204,6 @@ _PURPOSE = re.compile(
 _COLOUR_RANGE = re.compile(r"\b([a-z-]+)\s+to\s+([a-z-]+)\b")  # "pink to scarlet"
 _ASKS_SHAPE = re.compile(r"\bwhat\s+shape\b", re.IGNORECASE)  # "what shape do its stars trace": "W-shaped"
 _SHAPED = re.compile(r"\b[\w]+-shaped\b|\bshaped\s+like\s+an?\s+[\w-]+")
-_ASKS_RECORD = re.compile(
-    r"\b(?:what|which)\s+(?:record|distinction)\b|\bclaim\s+to\s+fame\b|\bwhat\s+sets\s+[\w\s]+\s+apart\b"
-)
 # A superlative and the noun phrase it heads, up to its clause's end or a preposition: "largest anthropoid
 # ape;", "the largest wild dog of …".
 _RECORD = re.compile(
@@ -362,10 +360,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return [*_DATE.findall(text), *years(text, shape.year_role)]
     if kind == "year":  # "when does the sun leave the sign": a day of every year ("to about May 20") too
         return [*years(text, shape.year_role), *(d for d in _DATE.findall(text) if not years(d, None))]
-    if kind == "ordinal" and _ASKS_RECORD.search(
-        shape.text.lower()
-    ):  # "what record does it hold": the superlative
-        # with what it is the most of ("largest anthropoid ape", "tallest living quadruped")
+    if kind == "ordinal" and RECORD_HELD.search(shape.text.lower()):  # "what record does it hold": the
+        # superlative with what it is the most of ("largest anthropoid ape", "tallest living quadruped")
         return [m.group(0) for m in _RECORD.finditer(text) if _is_superlative(m.group(1).lower())]
     if kind == "ordinal" and shape.rank_by is not None:  # not a rank the question states ("Hawaii is the
         # largest of its group. Where does it sit …?" — "southernmost")
