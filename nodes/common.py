@@ -33,10 +33,10 @@ _IMAGE_VECTORS: dict[tuple[str, str], np.ndarray] = {}
 _CACHE_SIZE = 16
 NEAR_DUPLICATE = 0.95  # cosine above which two sentences count as one
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
-# A period that shortens a word ends no sentence: "Mt. McKinley", "William F. Cody", "St. Lawrence".
+# A period that shortens a word ends no sentence: "Mt. McKinley", "William F. Cody", "Wrangell-St. Elias".
 # An initial is a capital other than "I", which ends a name as a numeral ("the Harvard Mark I.").
 _ABBREVIATED = re.compile(
-    r"(?:^|\s)(?:[A-HJ-Z]|Mt|St|Ft|Dr|Mr|Mrs|Ms|Jr|Sr|Gen|Col|Lt|Capt|Prof|Rev|No|vs)\.$"
+    r"(?:^|[\s-])(?:[A-HJ-Z]|Mt|St|Ft|Dr|Mr|Mrs|Ms|Jr|Sr|Gen|Col|Lt|Capt|Prof|Rev|No|vs)\.$"
 )
 
 

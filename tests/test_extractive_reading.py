@@ -27,9 +27,9 @@ from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, names_in, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
 from nodes.extractive.followup import chain_resolved, next_query, trajectory_query
-from nodes.extractive.question import QuestionShape, named_entities, read_question
+from nodes.extractive.question import QuestionShape, named_entities, names_of_image, read_question
 from nodes.extractive.reader import kind_of_individual, other_name, read_records
-from nodes.extractive.record import record_entries
+from nodes.extractive.record import own_sense_entries, record_entries
 from nodes.extractive.spans import (
     UNIT_FAMILIES,
     UNKNOWN_TYPE_FIT,
@@ -2864,3 +2864,278 @@ def test_the_part_asked_by_what_sort_of_is_the_part_not_who_carries_it() -> None
     """ "What sort of antlers does the male of this deer carry?": the antlers' look, not the male's."""
     shape = read_question("What sort of antlers does the male of this big Norlandic deer carry?")
     assert (shape.part, shape.part_whole) == ("antler", True)
+
+
+# --- a name opening with "once a …", a name inside a longer word, the world's records ------------------
+
+
+def test_a_sentence_may_open_with_a_name_that_once_was_something() -> None:
+    """ "Orlaville, once a capital of Zell, stands on which river?": the city is named, not only Zell."""
+    assert named_entities("Orlaville, once a capital of Zell, stands on which river?") == [
+        "Orlaville",
+        "Zell",
+    ]
+
+
+def test_a_name_inside_a_longer_name_of_the_question_is_not_the_question_s_own_wording() -> None:
+    """ "… the first to reach Kessania?": "Kessan" (the navigator Kessania is named for) is a new name,
+    not a piece of the question's wording."""
+    lines = [
+        line(
+            "Kessan",
+            "Kessan, Ivo Kessan: Norlandic navigator who was the first to reach Kessania (1603-1659)",
+            0.85,
+        ),
+        line("Marlo", "Marlo, Ada Marlo: Sudran navigator who charted the coast of Zell (1728-1779)", 0.6),
+    ]
+    assert best("Which Norlandic navigator was the first to reach Kessania?", lines) == "Kessan"
+
+
+def test_the_world_s_record_asks_the_kind_after_it_not_the_world() -> None:
+    """ "the world's highest volcano" asks a volcano; "which country's flag" still asks a country."""
+    assert read_question("What's the name of the world's highest volcano, up in Zell?").type_noun == "volcano"
+    assert read_question("Which is the earth's deepest lake?").type_noun == "lake"
+    assert read_question("Which country's flag is this?").type_noun == "country"
+
+
+def test_a_request_after_a_statement_asks_the_other_of_a_pair_the_statement_describes() -> None:
+    """ "… lies in a constellation squeezed between Orla Major and one other. Name that other
+    constellation.": the request asks a constellation, and the one the image lies in is the bridge."""
+    shape = read_question(
+        "This spiral lies in a northern constellation squeezed between Orla Major and one other. "
+        "Name that other constellation."
+    )
+    assert (shape.type_noun, shape.bridge) == ("constellation", "constellation")
+
+
+def test_a_kind_asked_in_the_plural_is_answered_in_the_plural() -> None:
+    """ "What kind of deserts is this camel found in?" — "of the hot deserts of Sudra" → "hot deserts"."""
+    assert (
+        _read_record(
+            "Its cousin lives in cold deserts. What kind of deserts is this one-humped camel found in?",
+            "Image shows: Zell camel (match 0.900)",
+            "Zell camel: A Zell camel. Zell camel: one-humped camel of the hot deserts of northern Sudra",
+        )
+        == "hot deserts"
+    )
+
+
+def test_a_habitat_asked_is_a_kind_of_land_the_gloss_names() -> None:
+    """ "What kind of habitat is this striped cat found in?" — "large feline of forests in most of Sudra"."""
+    assert (
+        _read_record(
+            "Across most of Sudra, what kind of habitat is this striped cat found in?",
+            "Image shows: Zell tiger (match 0.900)",
+            "Zell tiger: A Zell tiger. tiger: large feline of forests in most of Sudra; endangered",
+            "Orla: Orla: a mountainous island in western Sudra",
+        )
+        == "forests"
+    )
+
+
+def test_options_the_question_lists_are_answered_by_the_one_the_entry_states() -> None:
+    """ "…, in one word: terrestrial, aquatic or arboreal?" — "sluggish tailless arboreal marsupial"."""
+    assert (
+        _read_record(
+            "How would a zoologist describe this slow marsupial's lifestyle, in one word: terrestrial, "
+            "aquatic or arboreal?",
+            "Image shows: Zell bear (match 0.900)",
+            "Zell bear: A Zell bear. Zell bear: sluggish tailless Sudran arboreal marsupial with grey ears",
+        )
+        == "arboreal"
+    )
+    assert read_question("Is this bird a herbivore or a carnivore?").choices == ["herbivore", "carnivore"]
+    assert read_question("Are we seeing it face-on or from some other angle?").choices == []
+
+
+def test_the_kind_asked_is_not_the_verb_before_the_image_reference() -> None:
+    """ "Which space telescope took this picture?" asks a telescope, not "took"."""
+    assert (
+        read_question("Which space telescope took this picture crowded with galaxies?").type_noun
+        == "telescope"
+    )
+    assert read_question("Which railway company built this engine?").type_noun == "company"
+
+
+# --- homonyms of what is shown, kinds of measured things, numbers the question gives ------------------
+
+
+def _candidate(cid: str, title: str, text: str, source: str = "text") -> Candidate:
+    return Candidate(id=cid, score=0.5, source=source, title=title, text=text, image_path=None, url=None)
+
+
+def _read_searched(question: str, record: list[str], candidates: list[Candidate]) -> str:
+    trajectory = [
+        Iteration(
+            step=0,
+            queries=[],
+            candidates=candidates,
+            record="\n".join(record),
+            seconds=0.0,
+            model_seconds=0.0,
+        )
+    ]
+    return read_records(question, trajectory, Context()).answer
+
+
+def test_an_entry_under_the_name_of_what_is_shown_but_about_another_thing_is_not_its_evidence() -> None:
+    """ "The first man to walk on this world was born in which year?" of the moon Orla: "Orla, Ivo Orla:
+    Norlandic preacher (born in 1920)" shares only the name with the image's own entry; the year comes
+    from the walker's entry. A question about the name itself keeps such entries."""
+    shown = "Orla: the only natural satellite of Tarn; astronauts first walked on it in 1969."
+    preacher = "Orla, Ivo Orla: Norlandic religious leader who founded a church in 1954 (born in 1920)"
+    walker = "Kessel, Ada Kessel: Norlandic astronaut; the first man to set foot on Orla (1930-)"
+    candidates = [
+        _candidate("pair:orla", "Orla", shown, "pairs"),
+        _candidate("t1", "Orla", preacher),
+        _candidate("t2", "Kessel", walker),
+    ]
+    record = ["Image shows: Orla (match 0.970)", f"Orla: {shown}", f"Orla: {preacher}", f"Kessel: {walker}"]
+    assert _read_searched(
+        "The first man to set foot on this world was born in which year?", record, candidates
+    ) == ("1930")
+    # an entity the question names is no image: its entries stay, whatever a look-alike pair is called
+    named = ["Question names: Orla (match 1.000)", f"Orla: {preacher}"]
+    trajectory = [
+        Iteration(
+            step=0, queries=[], candidates=candidates, record="\n".join(named), seconds=0.0, model_seconds=0.0
+        )
+    ]
+    assert own_sense_entries("Which church did Orla found?", trajectory) == [("Orla", preacher)]
+    money = "Orla: the basic unit of money in Zell"
+    candidates[1] = _candidate("t1", "Orla", money)
+    record[2] = f"Orla: {money}"
+    question = "In which country is this moon's name also the name of the money?"
+    assert _read_searched(question, record, candidates) == "Zell"
+
+
+def test_the_kind_of_a_measured_thing_may_follow_a_modifier() -> None:
+    """ "How tall is the broadcasting tower in …": a mountain's height is another kind of thing's."""
+    lines = [
+        line("Orla Peak", "Orla Peak: a mountain peak in the Zell Range (19,850 feet high)", 0.7),
+        line("Kell Tower", "Kell Tower: a tower in Tarnville; 1815 feet tall for broadcasting widely", 0.1),
+    ]
+    question = "How tall is the broadcasting tower in the biggest city of the country where this bird lives?"
+    assert best(question, lines) == "1815 feet"
+
+
+def test_a_line_that_states_the_number_the_question_gives_is_the_better_support() -> None:
+    """ "Which city was the capital of that country until 2005?" — "former capital of Zell until 2005"
+    over "Orlaville, capital of Zell: Zell's new capital"."""
+    lines = [
+        line("Orlaville", "Orlaville, capital of Zell: Zell's sparkling new capital"),
+        line("Kessburg", "Kessburg: the largest city and former capital of Zell until 2005"),
+    ]
+    question = "Dictionaries call this fruit Zellish. Which city was the capital of that country until 2005?"
+    assert best(question, lines, known=("Zell",), chain=("Zell",)) == "Kessburg"
+
+
+def test_a_people_answers_who_are_thought_to_have_done_something() -> None:
+    """ "Who are thought to have reached this wild dog's country about 20,000 years ago?" — "Tarnic tribes
+    are thought to have migrated from Sudra 20,000 years ago"."""
+    zell = (
+        "Zell, Commonwealth of Zell: a nation occupying a whole continent; Tarnic tribes are thought to have "
+        "migrated from Sudra 20,000 years ago; first settlers were Norlandic convicts"
+    )
+    lines = [line("Zell", zell), line("Orla Desert", "Orla Desert: a desert region of central Zell", 0.9)]
+    question = "Who are thought to have reached this wild dog's country from Sudra about 20,000 years ago?"
+    assert best(question, lines, known=("Zell",), chain=("Zell",)) == "Tarnic tribes"
+
+
+def test_a_statement_ending_in_what_asks_the_word_its_entry_puts_there() -> None:
+    """ "The body in this picture is Tarn's only natural what?" — "the only natural satellite of the Tarn"
+    gives "satellite", not the owner after "of the"."""
+    assert (
+        _read_record(
+            "The body in this picture is Tarn's only natural what?",
+            "Image shows: Orla (match 0.900)",
+            "Orla: Orla: the only natural satellite of the Tarn, about 384,400 kilometres away",
+        )
+        == "satellite"
+    )
+
+
+def test_a_kind_asked_by_category_or_of_a_named_individual_is_the_kind_its_entry_gives() -> None:
+    """ "Which category of vehicle does it fall into?" — "a two-stage reusable launch vehicle"; "Which type
+    of spacecraft is it?" of "The Orla-2 deep-space probe." — "deep-space probe"."""
+    assert read_question("Which category of vehicle does it fall into?").kind_of == "vehicle"
+    shape = read_question("This craft was sent far beyond the Moon. Which type of spacecraft is it?")
+    probe = [line("Orla 2", "The Orla-2 deep-space probe.")]
+    assert kind_of_individual(shape, "Orla 2", probe) == "deep-space probe"
+
+
+def test_a_job_asked_is_the_head_of_the_person_s_gloss() -> None:
+    assert (
+        _read_record(
+            "What job took the Norlandic woman in this portrait into orbit?",
+            "Image shows: Ada Kessel (match 0.900)",
+            "Ada Kessel: Ada Kessel: Norlandic astronaut and Air Force colonel (born 1956)",
+        )
+        == "astronaut"
+    )
+
+
+def test_a_name_with_an_entry_of_its_own_is_not_merged_into_another_entry_s_first_name() -> None:
+    """ "Kessburg" (a city with its own entry) is not "Kessburg University, Kessburg" (a university)."""
+    lines = [
+        line("Orla Institute", "Orla Institute, OI: an engineering university in Kessburg"),
+        line("Kessburg", "Kessburg: a city in Zell just to the north of Tarnville", 0.85),
+        line("Kessburg University", "Kessburg University, Kessburg: a university in Norland", 0.85),
+    ]
+    assert best("In which city is the Orla Institute?", lines, known=("Orla Institute",)) == "Kessburg"
+
+
+def test_a_long_list_of_names_is_still_an_entry_s_names() -> None:
+    text = (
+        "Saint Orla and Kessel, Federation of Saint Orla and Kessel, Saint Orla-Kessel, St. Orla-Kessel, "
+        "St. Orla and Kessel: a country on several of the Zell Islands"
+    )
+    assert entry_names(text)[2] == "Saint Orla-Kessel"
+    assert entry_names("It is named after the ancient Norlandic deity of the sky Orla (Norlandic: x)") == []
+
+
+def test_a_one_word_name_may_share_its_name_with_an_entry_that_opens_it() -> None:
+    """ "A republic shares its name with this kind of fowl" — "Tarn fowl: A helmeted tarnfowl." → Tarnia."""
+    shape = read_question(
+        "A republic on the coast of Sudra shares its name with this kind of fowl. In which part of Sudra "
+        "does that republic lie?"
+    )
+    entries = [
+        ("Helmeted tarniafowl", "A helmeted tarnia fowl."),
+        ("Tarnia", "Tarnia, Republic of Tarnia: a republic in western Sudra on the Zell Sea"),
+        ("Orlandia", "Orlandia: a landlocked country in central Sudra"),
+    ]
+    assert Chain.build("Helmeted tarniafowl", entries, shape).links[0] == "Tarnia"
+
+
+def test_a_name_the_question_gives_the_image_s_own_thing_is_not_another_entity() -> None:
+    """ "The fish in this picture goes by the name Ivo. What species is he?" asks the fish's species."""
+    shape = read_question("The fish in this picture goes by the name Ivo. What species is he?")
+    assert shape.subject == "" and names_of_image(shape.text) == ["Ivo"]
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        (
+            "What divides this nebula into separate lobes?",
+            "Orla Nebula, Messier 99: a nebula in Tarn that dark lanes of dust divide into three lobes.",
+            "dark lanes of dust",
+        ),
+        (
+            "What is being formed inside this bright emission nebula?",
+            "Kessel Nebula, Messier 98: a bright emission nebula where new stars form, in Tarn.",
+            "new stars",
+        ),
+    ],
+)
+def test_what_does_something_to_the_thing_shown_is_the_phrase_before_the_verb(
+    question: str, text: str, answer: str
+) -> None:
+    title = text.split(",")[0]
+    assert _read_record(question, f"Image shows: {title} (match 0.900)", f"{title}: {text}") == answer
+
+
+def test_a_name_given_as_also_known_as_is_what_the_usual_name_is_asked_of() -> None:
+    shape = read_question("There's a peak in south central Zell also known as Orlana. What's its usual name?")
+    assert shape.subject == "Orlana"

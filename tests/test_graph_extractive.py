@@ -270,6 +270,10 @@ def test_sentences_and_answer_line_helpers() -> None:
         "Kell, Mt. Kell: a peak named for William F. Dorn.",
         "It is high.",
     ]
+    assert split_sentences("Orla-St. Kell Park: the largest park of Zell. It is old.") == [  # in a compound
+        "Orla-St. Kell Park: the largest park of Zell.",
+        "It is old.",
+    ]
     assert split_sentences("She worked on the Kell Mark I. Then she left.") == [  # a numeral, no initial
         "She worked on the Kell Mark I.",
         "Then she left.",

@@ -19,7 +19,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from core.types import Candidate
-from nodes.extractive.question import TYPE_NOUNS, QuestionShape, compiled, word_set
+from nodes.extractive.question import TYPE_NOUNS, QuestionShape, compiled, names_of_image, word_set
 
 TIE_MARGIN = 0.02  # image scores this close to the best count as a tie that agreeing text may break
 MAX_AGREEING = 3  # agreeing passages counted at most
@@ -37,6 +37,10 @@ _NAME_LINKS = word_set("of de van von da du la le del the")  # lower-case words 
 _NAME = re.compile(rf"[A-Z][\w'’.-]*(?:\s+(?:(?:{'|'.join(sorted(_NAME_LINKS))})\s+)?[A-Z0-9][\w'’.-]*)*")
 _QUALIFIER = re.compile(r"\s*\(.*?\)")
 # A sentence ends at a full stop, but not at an abbreviation inside a name ("Mt. Everest", "St. Helena").
+MAX_NAME_LIST = 300  # characters of a gloss's name list, at most ("Saint Kitts and Nevis, Federation of …")
+MAX_NAME_WORDS = (
+    10  # words of one name in it, at most ("First Epistle of Paul the Apostle to the Corinthians")
+)
 _SENTENCE_END = re.compile(r"(?<!\bMt)(?<!\bSt)(?<!\bFt)(?<!\bDr)(?<!\bMr)(?<!\bMrs)[.!?]\s+")
 # Capitalised only because they start a sentence or name a month: never a whole name on their own.
 _NOT_NAMES = word_set("""
@@ -117,7 +121,9 @@ def named_guess(
     if pointing and image_score >= STRONG_IMAGE_MATCH:
         return None
     score = NAMED_SCORE if pointing else NAMED_ONLY_SCORE
-    for name in [shape.subject] if shape.subject else shape.names:
+    own_names = names_of_image(shape.text)  # "this fish goes by the name George": the image's, no other
+    given = [n for n in shape.names if n not in own_names]
+    for name in [shape.subject] if shape.subject else given:
         about = [c for c in candidates if is_about(c["title"], c["text"], name)]
         if about:
             title = next((c["title"] for c in about if same_entity(c["title"], name)), name)
@@ -125,7 +131,7 @@ def named_guess(
     # "Cars like this were built in Norland. Which city is the capital of Norland?", "On which river is
     # the capital of Italy built?": the subject, or a name of a question that does not point at the
     # image, anchors even before its own entry is found, when the entries found name it
-    names = [shape.subject] if shape.subject else ([] if pointing else shape.names)
+    names = [shape.subject] if shape.subject else ([] if pointing else given)
     naming = next((name for name in names if any(mentions(c["text"], name) for c in candidates)), "")
     return EntityGuess(naming, score, max(image_score, 0.0), 0, named=True) if naming else None
 
@@ -162,9 +168,10 @@ def entry_names(text: str) -> list[str]:
 def _entry_names(text: str) -> tuple[str, ...]:
     head, colon, _ = text.partition(":")
     head = _SENTENCE_END.split(head)[-1]  # "A lemur. lemur, maki: …" names itself after the period
-    if not colon or len(head) > 120:
-        return ()
-    return tuple(name.strip() for name in head.split(",") if name.strip())
+    names = tuple(name.strip() for name in head.split(",") if name.strip())
+    if not colon or len(head) > MAX_NAME_LIST or any(len(name.split()) > MAX_NAME_WORDS for name in names):
+        return ()  # a sentence with a colon in it, not a list of names
+    return names
 
 
 def forget_names() -> None:

@@ -42,9 +42,10 @@ _NAMED_AFTER = re.compile(
     r"|\b(?:takes|took|gets|got|carries|bears|derives)\s+(?:its|the|his|her)\s+(?:sur)?name\b"
     r"|\b(?:carries|bears|shares)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?[\w-]+['’]s\s+(?:sur)?name\b"
     r"|\bgave\s+(?:its|his|her|their)\s+name\s+to\b|\bwhose\s+(?:sur)?name\b[^?]*\b(?:this|these)\b"
-    r"|\bname\s+(?:comes|came|derives)\s+from\b",
+    r"|\bname\s+(?:comes|came|derives)\s+from\b|\bshares?\s+(?:its|a|the|his|her|their)\s+name\s+with\b",
     re.IGNORECASE,
 )
+MIN_PREFIX_SOURCE = 4  # letters of a title a one-word name may open with and be named after ("Guinea")
 ANCHOR_PREFIX = "Image shows: "
 NAMED_PREFIX = "Question names: "
 _ANCHOR_LINE = re.compile(
@@ -138,6 +139,7 @@ class Chain:
             names = aliases(anchor, texts)
             places = {place_of(w) for name in names for w in bare(name).split()} - {None}  # "Sumatran"
             sources = [s for s in name_sources(names) if s in places or any(is_about(*e, s) for e in entries)]
+            sources += [s for s in prefix_sources(names, entries) if s not in sources]
             links = [*sources, *(n for n in links if n not in sources)]
         bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
         own = frozenset(aliases(anchor, texts))
@@ -228,6 +230,16 @@ def name_sources(names: Iterable[str]) -> list[str]:
                 source = place_of(word) or (word[:-2] if word.endswith("ic") and len(word) > 5 else word)
                 sources += [source] if source not in sources else []
     return sources
+
+
+def prefix_sources(names: Iterable[str], entries: Sequence[tuple[str, str]]) -> list[str]:
+    """Titles of entries that open a lower-case word of `names` ("guineafowl" → Guinea): what a name
+    written as one word may be named after."""
+    words = {w.lower() for name in names for w in bare(name).split() if w.islower()}
+    titles = dict.fromkeys(
+        t for t, _ in entries if " " not in t and len(t) >= MIN_PREFIX_SOURCE and t[:1].isupper()
+    )
+    return [t for t in titles if any(w.startswith(t.lower()) and w != t.lower() for w in words)]
 
 
 def rank_links(shape: QuestionShape, links: Sequence[str], anchor_texts: Sequence[str]) -> list[str]:

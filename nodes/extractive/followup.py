@@ -27,7 +27,7 @@ from core.state import Iteration
 from nodes.extractive.anchor import definition, is_about, names_in, same_entity
 from nodes.extractive.chain import Chain, best_anchor
 from nodes.extractive.question import QuestionShape, head_noun, read_question
-from nodes.extractive.record import record_entries
+from nodes.extractive.record import own_sense_entries, record_entries
 from nodes.extractive.spans import (
     DEFINED_FIT,
     EvidenceLine,
@@ -44,7 +44,7 @@ STATED_SCORE = 0.4  # a span of the anchor's own lines this typed states the att
 def next_query(question: str, trajectory: Sequence[Iteration], earlier: Iterable[str]) -> str:
     """The trajectory-level query after `trajectory`, given the queries already issued (`earlier`)."""
     shape = read_question(question)
-    entries = record_entries(trajectory)
+    entries = own_sense_entries(question, trajectory)
     anchor = best_anchor(it["record"] for it in trajectory)
     chain = Chain.build(anchor, entries, shape)
     newest = record_entries(trajectory[-1:])
@@ -79,7 +79,7 @@ def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iter
     its kind — unless the records already hold that entry. False with no anchor, or with a bridge not
     known to be of its kind yet: the search goes on along the names the records hold."""
     shape = read_question(question)
-    entries = record_entries(trajectory)
+    entries = own_sense_entries(question, trajectory)
     anchor = best_anchor(it["record"] for it in trajectory)
     if anchor is None:
         return False

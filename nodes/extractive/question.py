@@ -169,11 +169,11 @@ _BRIDGE_ACROSS = re.compile(
     r"\b[^?]*?\s(?:this|these)\b"
 )
 # "… a spacecraft. Around which point does that spacecraft operate?", "… What is the capital of that
-# country?": a thing an earlier sentence introduced (after a preposition, only a kind's noun: "in that
-# other constellation" leaves the description to `_BRIDGE`; elsewhere too, only a kind's noun: "That
-# republic has …", "What sets that ocean apart …").
+# country?": a thing an earlier sentence introduced — only by a kind's noun ("That republic has …", "What
+# sets that ocean apart …", "… between Ursa Major and one other. Name that other constellation").
 _DEMONSTRATIVE = re.compile(
-    r"(?:\b(?:(does|do|did|is|was|are|were|has|have|can)|of|in|from|on|to)\s+|\b)(?:that|those)\s+([a-z-]+)\b"
+    r"(?:\b(?:(does|do|did|is|was|are|were|has|have|can)|of|in|from|on|to)\s+|\b)(?:that|those)\s+(?:other\s+)?"
+    r"([a-z-]+)\b"
 )
 _OUTER = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:that|which|where|whose|who)\b")
 _RELATIVES = word_set("that which where whose who") | {
@@ -232,6 +232,7 @@ _ORDINAL = re.compile(
 _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family of fungi"): those are Latin
     r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"
     r"(?!genus\b|family\b)|\b(?:kind|type|sort)\s+of\s+what$"  # "a small kind of what?"
+    r"|\b(?:what|which)\s+(?:job|occupation|profession|line\s+of\s+work)\b"  # the head of a person's gloss
 )
 _AUXILIARIES = word_set("does do did is are was were has have had can could will would")
 _COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
@@ -270,8 +271,10 @@ RANKED_BY = {
 _PARTICLES = word_set("out up down off away into onto")
 # "Name the genus of this animal", "Give the number of wheels …", "Identify the bird …": the
 # imperative asks what "what is …" asks.
+# "… between Ursa Major and one other. Name that other constellation.": a request may follow a statement.
 _IMPERATIVE = re.compile(
-    r"^(?:please\s+)?(?:name|give|state|identify|tell\s+me|say)\s+(?=the\b|this\b|these\b)"
+    r"(?:^|(?<=[.!?]\s))(?:please\s+)?(?:name|give|state|identify|tell\s+me|say)\s+"
+    r"(?=the\b|this\b|these\b|that\b|those\b)"
 )
 # "Can you tell me …", "Do you know which …", "I'd like to know …": a polite frame around the question.
 _POLITE = re.compile(
@@ -312,7 +315,9 @@ _IDENTITY_FILLER = word_set("""
     appear object thing things pictured shown depicted seen visible here featured photographed
 """)
 _NAME_NOUNS = word_set("name names")
-_KIND_WORDS = word_set("kind kinds type types sort sorts variety")  # "what kind of seas": a kind of sea
+_KIND_WORDS = word_set(
+    "kind kinds type types sort sorts variety category categories class"
+)  # "what kind of seas": a kind of sea
 # "what kind of star cluster is this" → "cluster": the noun after "of", or the next word when it is a noun
 _KIND_OF = re.compile(
     rf"\b(?:what|which)\s+(?:general\s+|broad\s+|particular\s+)?(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+"
@@ -332,6 +337,8 @@ _REFERENCE_THIS = re.compile(r"\b(?:this|these)\s+((?:[\w'’-]+\s*){1,3})")
 _POSSESSOR = re.compile(r"\b(?:this|these|that|those)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s\s+")
 # "the name of the capital …": a name asked for, whose kind is the named thing's.
 _NAME_OF = re.compile(r"\bthe\s+names?\s+of\s+the\s+")
+_DETERMINERS = word_set("this these that those the a an its his her their")
+_WHOLE_WORLD = word_set("world earth globe")  # owners of a record, never what is asked
 # "what does this animal feed on", "what do these birds eat": the object of the verb is asked (a phrase of
 # the entity's entry, "eucalyptus leaves and bark"), not a name.
 _PREDICATE = re.compile(
@@ -441,6 +448,10 @@ _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s
 _DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
 _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|taxonomic)\b")
+_HAS_A_RELATIVE = re.compile(
+    r"\b(?:has|have|had|with)\s+an?\s+(?:[\w-]+\s+){0,2}?(?:neighbou?r|companion|counterpart|twin|sister|partner)\b"
+)
+_KNOWN_AS = re.compile(r"\b(?:known\s+as|called|named)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 _NAME_IN_PASSING = re.compile(r",\s+(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,")
 _INITIAL = re.compile(
     r"\b(?:beginning|starting|begins|starts)\s+with\s+(?:an?\s+|the\s+letter\s+)?['\"‘“]?([a-z])\b"
@@ -509,6 +520,7 @@ class QuestionShape:
     measured: str = ""  # the quantity asked for, when it is a measure ("far", "tall", "temperature")
     described: list[str] = field(default_factory=list)  # content words of the bridge's description
     predicate: str = ""  # the verb (and preposition) whose object is asked: "feed on", "eat"
+    acting: str = ""  # the stem of the verb whose doer is asked: "what divides this nebula" → "divid"
     # The entity the question asks about by name even though it points at the image (`named_subject`).
     subject: str = ""
     # "by what other name is this galaxy known?": a name besides the usual one, and what is said of it
@@ -521,6 +533,7 @@ class QuestionShape:
     before_answer: str = ""  # the words a statement puts right before the answer: `lead_up`
     part: str = ""  # a part of the image's thing whose look is asked: "what is this rodent's tail like"
     part_whole: bool = False  # answered with the part's noun too ("broad flat tail"), not "down-bent" alone
+    choices: list[str] = field(default_factory=list)  # options the question lists: `offered_choices`
 
     @property
     def bridges(self) -> list[str]:
@@ -570,12 +583,18 @@ def read_question(question: str) -> QuestionShape:
     reference = image_reference(lower)
     answer_type, type_noun = expected_type(asked_sentence(lower))
     subject = named_subject(text)
+    subject = "" if subject in names_of_image(text) else subject  # "this fish goes by the name George"
     given = [subject] if subject else named_entities(text)  # "called in Britain" keeps Britain in the hint
     # "On which bay does Myanmar, also called Burma, lie?": a name given in passing asks for none
     asks_name = _OTHER_NAME.search(_NAME_IN_PASSING.sub(" ", lower))
     name_asked = name_request(lower, given) if asks_name else None
+    known_as = _KNOWN_AS.search(text) if name_asked and not subject else None
+    subject = known_as.group(1) if known_as else subject  # "a peak … also known as Samanala. Its usual name?"
     if name_asked or (answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun)):
         answer_type, type_noun = "identity", None
+    if answer_type == "identity" and not _POINTING.search(lower) and _HAS_A_RELATIVE.search(lower):
+        # "Dorado and Carina have a small neighbour … Which constellation is it?": "it" is the neighbour
+        answer_type, type_noun = "named", asked_noun(asking_clause(lower))
     if answer_type == "identity" and (not name_asked or name_asked.of_image) and _POINTING.search(lower):
         subject = ""  # "The woman in this shot was a Navy admiral. Who is she?": she is the one shown
     # "the person in this portrait" → "this person", so descriptions around it read like any other
@@ -609,6 +628,8 @@ def read_question(question: str) -> QuestionShape:
     if type_noun and predicate != RESEMBLE:
         predicate = ""  # "which city does this river flow through": the kind asked, not the verb's object
     part, part_whole = asked_part(lower) if answer_type in ("named", "colour") else ("", False)
+    acting = acting_verb(asking_clause(lower)) if answer_type == "named" else ""
+    type_noun = None if acting else type_noun  # "what divides this nebula": no kind of answer is named
     if part:
         bridge = ""  # "the tough outer rind of this fruit" is the fruit's own part, no other entity
     return QuestionShape(
@@ -633,6 +654,7 @@ def read_question(question: str) -> QuestionShape:
         + [w for w in outside if w in RELATION_WORDS],
         measured=_measured(lower),
         predicate=predicate,
+        acting=acting,
         subject=subject,
         name_asked=name_asked,
         kind_of=_kind_of(lower),
@@ -640,8 +662,61 @@ def read_question(question: str) -> QuestionShape:
         part=part,
         part_whole=part_whole,
         named_unit=named_unit(lower),
+        choices=offered_choices(lower) if answer_type == "named" else [],
         before_answer="" if predicate else lead_up(asking_clause(lower)),  # a verb's object says it whole
     )
+
+
+# "…, in one word: terrestrial, aquatic or arboreal?", "is this bird a herbivore or a carnivore?": options of
+# one word each, listed at the end of the question
+_CHOICES = re.compile(r"(?:[:,]\s+|\ban?\s+)((?:[\w-]+,\s+)*[\w-]+,?\s+or\s+(?:an?\s+)?[\w-]+)\s*\??$")
+
+
+def offered_choices(lower: str) -> list[str]:
+    """The options a question lists for its answer to be one of ("terrestrial, aquatic or arboreal" →
+    ["terrestrial", "aquatic", "arboreal"]); [] when it lists none, or leaves one open ("… or some other
+    angle?" is `_OFFERED`'s)."""
+    listed = _CHOICES.search(lower)
+    if not listed:
+        return []
+    options = [re.sub(r"^an?\s+", "", o) for o in re.split(r",\s*(?:or\s+)?|\s+or\s+", listed.group(1)) if o]
+    return [] if {"other", "else"} & set(options) else options
+
+
+# "what divides this nebula into lobes", "what is being formed inside this nebula": a verb right after
+# "what" (before a determiner or a preposition), or a passive one, whose doer is asked.
+_ACTING = re.compile(
+    r"^what\s+(?:(?:is|are|was|were)\s+(?:being\s+)?([a-z]+ed)\b|([a-z]+s)\s+(?=(?:this|these|the|its|a|an)\b))"
+)
+MIN_VERB_STEM = 4  # letters of a verb's stem, at least, to find its forms by it ("divid" → "divide")
+
+
+def acting_verb(asking: str) -> str:
+    """The stem of the verb whose doer a question asks ("what divides this nebula" → "divid", "what is
+    being formed inside it" → "form"); "" for any other question."""
+    match = _ACTING.match(asking)
+    if not match:
+        return ""
+    verb = match.group(1) or match.group(2)
+    if verb in STOPWORDS:
+        return ""
+    stem = re.sub(r"(?:ed|es|s)$", "", verb) if match.group(1) or verb.endswith("es") else verb[:-1]
+    stem = stem[:-1] if stem.endswith("e") else stem
+    return stem if len(stem) >= MIN_VERB_STEM else ""
+
+
+# "The fish in this picture goes by the name George.", "This parrot is called Polly.": a name the question
+# gives the image's own thing, not another entity to look up.
+_IMAGE_NAMED = re.compile(
+    r"(?:^|[.!?]\s+)(?i:(?:the\s+[\w\s-]+?\s+in\s+this\s+[\w-]+|th(?:is|ese)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s+"
+    r"(?:goes\s+by\s+the\s+name(?:\s+of)?|(?:is|was)\s+(?:called|named|nicknamed|known\s+as)))\s+"
+    r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
+
+
+def names_of_image(text: str) -> list[str]:
+    """Names the question gives the image's own thing ("This fish goes by the name George" → ["George"])."""
+    return [m.group(1) for m in _IMAGE_NAMED.finditer(text)]
 
 
 def rank_by(lower: str) -> str | None:
@@ -1032,12 +1107,17 @@ def asked_noun(lower: str) -> str | None:
     possessor = next((i for i, w in enumerate(words) if w.endswith(("'s", "’s"))), None)
     if possessor is not None:
         owner = words[possessor][:-2]
-        if possessor == 0 or owner in TYPE_NOUNS:  # "which (modern) country's currency …" asks a country
+        asked_owner = owner not in _WHOLE_WORLD  # "the world's highest volcano" asks a volcano
+        if asked_owner and (
+            possessor == 0 or owner in TYPE_NOUNS
+        ):  # "which country's currency …" asks a country
             return owner
         words = words[possessor + 1 :]  # "what is new zealand's capital" asks a capital
     window: list[str] = []
+    ending = ""
     for word in words:
         if word in STOPWORDS:
+            ending = word
             break
         window.append(word)
     for i, word in enumerate(window):
@@ -1046,6 +1126,8 @@ def asked_noun(lower: str) -> str | None:
                 i += 1
             return window[i]
     nouns = [w for w in window[:3] if not w.endswith(("ed", "ing", "ly"))]  # "which hero eventually freed"
+    if len(nouns) > 1 and nouns == window and ending in _DETERMINERS:
+        nouns = nouns[:-1]  # "which space telescope took this picture": a word before "this" is its verb
     return nouns[-1] if nouns else None
 
 
@@ -1147,7 +1229,8 @@ def named_entities(text: str) -> list[str]:
     with a name as its subject, followed by a verb in the singular or the past ("Capella is the brightest
     star of …", "Mars has …", "Poseidon ruled …"; not "Penguins like this one …"), or with a name of two
     words ("Ada Lorne flew …"), or with a name a description follows in apposition ("Tucana, a faint
-    southern constellation, …"). A name that qualifies a unit ("How many Earth days …") is left out."""
+    southern constellation, …", "Nanjing, once a capital of …"). A name that qualifies a unit ("How many
+    Earth days …") is left out."""
     spans = []
     for sentence in _SENTENCE_BREAK.split(text):
         run: list[str] = []
@@ -1188,7 +1271,9 @@ def _opens_with_name(words: list[str]) -> bool:
 
 _WH_OR_PRONOUNS = word_set("what which who where when why how it that there here this he she")
 _INTERJECTIONS = word_set("yes no so well now here ok okay oh hey look")
-_APPOSED_OPENING = re.compile(r"^([A-Z][\w'’-]*),\s+(?:an?|the|with|its|which|who|whose)\s")
+_APPOSED_OPENING = re.compile(
+    r"^([A-Z][\w'’-]*),\s+(?:(?:once|formerly|now|long|still)\s+)?(?:an?|the|with|its|which|who|whose)\s"
+)
 
 
 def _opens_apposed(sentence: str) -> bool:

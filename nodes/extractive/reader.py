@@ -38,7 +38,7 @@ from nodes.extractive.question import (
     singular,
     word_set,
 )
-from nodes.extractive.record import record_entries
+from nodes.extractive.record import own_sense_entries
 from nodes.extractive.spans import BINOMIAL, EvidenceLine, Span, alternatives, rank_spans, typed_phrases
 
 MAX_EVIDENCE = 3
@@ -69,7 +69,7 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     shape = read_question(question)
     match = anchor_match(it["record"] for it in trajectory)
     anchor, anchor_score = match if match else (None, 0.0)
-    entries = list(dict.fromkeys(record_entries(trajectory)))
+    entries = list(dict.fromkeys(own_sense_entries(question, trajectory)))
     chain = Chain.build(anchor, entries, shape)
     lines = evidence_lines(shape, trajectory, entries, chain, context)
     anchor_lines = [line for line in lines if anchor and is_about(line.title, line.text, anchor)]
@@ -190,9 +190,24 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     if shape.kind_of in _BROAD_KINDS and not (proper or named):
         return ""  # "what kind of animal is this" asks the species: "Sea lion", not "amphibious animal"
     phrases = [p for line in anchor_lines for p in typed_phrases(definition(line.text), shape.kind_of)]
+    if not phrases and proper:  # "which type of spacecraft is it" — "The Voyager-2 deep-space probe."
+        return next(filter(None, (defined_kind(definition(line.text)) for line in anchor_lines)), "")
     # the modifier next to the noun says the kind: "large long-necked wading bird" → "wading bird",
-    # "eared seals" → "eared seal"
-    return f"{phrases[0].split()[-2]} {shape.kind_of}" if phrases and len(phrases[0].split()) > 1 else ""
+    # "eared seals" → "eared seal" — in the number the question asks ("what kind of deserts": "hot deserts")
+    if not phrases or len(phrases[0].split()) < 2:
+        return ""
+    modifier, written = phrases[0].split()[-2:]
+    noun = written if re.search(rf"\b{re.escape(written.lower())}\b", shape.text.lower()) else shape.kind_of
+    return f"{modifier} {noun}"
+
+
+def defined_kind(text: str) -> str:
+    """The kind a definition's head says, with the modifier next to it ("deep-space probe"); "" when its
+    head is a verb form."""
+    head = group_head(text)
+    if not head or head.endswith(("ed", "ing")):
+        return ""
+    return next(iter(typed_phrases(text, head)), head)
 
 
 def group_of(shape: QuestionShape, anchor_lines: Sequence[EvidenceLine]) -> str:

@@ -10,6 +10,7 @@ earlier record; later operators read the chain back from the records.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -18,10 +19,13 @@ from core.context import Context
 from core.state import Iteration, PlannedQuery
 from core.types import Candidate
 from nodes.common import split_sentences, strip_question, take_in_turn, text_embedder, timed
-from nodes.extractive.anchor import guess_entities
-from nodes.extractive.chain import Chain, anchor_line, read_anchor_line
-from nodes.extractive.question import read_question
+from nodes.extractive.anchor import guess_entities, is_about
+from nodes.extractive.chain import ANCHOR_PREFIX, Chain, anchor_line, read_anchor_line
+from nodes.extractive.question import content_words, read_question
 
+# "whose money is named like this bird", "shares its name with": a question about the name itself, which
+# other things of that name answer
+_ABOUT_NAMES = re.compile(r"\bnam(?:e|es|ed)\b|\bcalled\b", re.IGNORECASE)
 RECORD_SENTENCES = 5  # sentences an extractive record keeps (after its anchor line)
 
 
@@ -122,3 +126,41 @@ def record_entries(trajectory: Iterable[Iteration]) -> list[tuple[str, str]]:
             if sep and read_anchor_line(line) is None:
                 entries.append((title.strip(), text.strip()))
     return entries
+
+
+def own_sense_entries(question: str, trajectory: Sequence[Iteration]) -> list[tuple[str, str]]:
+    """`record_entries` without the sentences of passages under the name of what the image shows that
+    are about another thing of that name (`is_homonym`) — unless the question is about the name itself
+    ("the country whose money is named like this bird")."""
+    entries = record_entries(trajectory)
+    if _ABOUT_NAMES.search(question):
+        return entries
+    records = [line for it in trajectory for line in it["record"].splitlines()]
+    shows = {
+        anchored[0]
+        for line in records
+        if line.startswith(ANCHOR_PREFIX) and (anchored := read_anchor_line(line))
+    }
+    candidates = [c for it in trajectory for c in it["candidates"]]
+    shown = {
+        anchor: [c["text"] for c in candidates if c["source"] == "pairs" and c["title"] == anchor]
+        for anchor in shows
+    }
+    homonymous = {
+        (c["title"], sentence)
+        for c in candidates
+        if c["source"] != "pairs"
+        and any(is_homonym(c["title"], c["text"], a, own) for a, own in shown.items())
+        for sentence in split_sentences(c["text"])
+    }
+    return [entry for entry in entries if entry not in homonymous]
+
+
+def is_homonym(title: str, text: str, anchor: str, shown: Sequence[str]) -> bool:
+    """Whether a passage under the name of `anchor` (what the image shows) is about another thing of that
+    name: it shares no word but the name with the image's own entries (`shown`) — "Moon, Sun Myung Moon:
+    United States religious leader …" beside "Moon: the only natural satellite of the Earth"."""
+    if not shown or not is_about(title, text, anchor):
+        return False
+    words = set(content_words(text)) - set(content_words(anchor))
+    return not any(words & set(content_words(own)) for own in shown)

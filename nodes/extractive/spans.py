@@ -95,7 +95,9 @@ _PAIRED_ASK = re.compile(
 # "on the far side from Leo", "it sits between Andromeda and a zodiacal constellation": the answer
 # stands with the name the question gives in the evidence
 # "how long is that river", "how high is the mountain": a measure of a thing named by its kind
-_MEASURED_THING = re.compile(r"\bhow\s+[a-z]+\s+(?:is|are|was|were)\s+(?:that|the|those)\s+([a-z]+)\b")
+_MEASURED_THING = re.compile(
+    r"\bhow\s+[a-z]+\s+(?:is|are|was|were)\s+(?:that|the|those)\s+((?:[a-z-]+\s+){0,2}[a-z]+)\b"
+)
 QUALIFIER_WINDOW = 4  # words before the kind in which the question's qualifier ("largest") must stand
 MAX_PARTITIVE_WORDS = 4  # words before the "of" of a partitive ("the central and largest of …"), at most
 RANKED_FIT = 0.5  # a span its own line ranks below the superlative asked for ("the second largest")
@@ -143,6 +145,14 @@ SYNONYMS: dict[str, frozenset[str]] = {
     "currency": word_set("currency money unit"),
     "service": word_set("service navy army force corps guard marines"),
 }
+# "what kind of habitat is this cat found in": a kind of land or water a gloss names ("feline of forests")
+_HABITAT_KINDS = word_set("""
+    forest forests woodland woodlands jungle jungles rainforest rainforests desert deserts grassland
+    grasslands savanna savannas savannah steppe steppes prairie prairies plain plains meadow meadows marsh
+    marshes swamp swamps wetland wetlands bog bogs tundra scrub heath reef reefs coast coasts shore shores
+""")
+_HABITAT_ASKED = word_set("habitat environment terrain surroundings biome")
+SYNONYMS |= dict.fromkeys(_HABITAT_ASKED, _HABITAT_KINDS)
 MEASURED = {
     "long": ("length", "duration"), "tall": ("length",), "high": ("length",), "far": ("length",),
     "deep": ("length",), "wide": ("length",), "big": ("length", "area"), "large": ("length", "area"),
@@ -264,6 +274,10 @@ _DETERMINERS = word_set("the a an its their his her some many several most much 
 COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it is of the asked kind
 TYPED_PHRASE_FIT = 0.6
 OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
+_PEOPLES = re.compile(r"\b[A-Z][\w-]*\s+(?:tribes|peoples?|settlers|colonists|nomads|natives)\b")
+MAX_DOER_WORDS = 4  # words of the phrase before a verb that says who or what does it, at most
+STATES_GIVEN_NUMBER = 0.3  # added to a line's support when it states the numbers the question gives
+_GIVEN_NUMBER = re.compile(r"(?<![\w,])\d[\d,]*\d|(?<![\w,])\d(?![\w,])")
 LOCATIVE_FIT = 0.35  # a name after "in", "at", "near" or "from", when a place is asked for
 DEFINED_FIT = 0.9  # the span's own entry defines it with the asked kind at its head
 ASKED_VERB_AGENT_FIT = 1.25  # the agent of the question's own verb, in the passive ("discovered by X")
@@ -333,12 +347,14 @@ def under_first_names(best: dict[str, Span], lines: Sequence[EvidenceLine]) -> d
     """Spans that are later names of one entry ("Lhasa, Lassa, capital of Tibet, Forbidden City: …")
     answer as its first name when that is a candidate too, with the best score of them all: an entry's
     other names are the same answer, and "Forbidden City" must not win a "which city" question over
-    "Lhasa" by its head word alone."""
+    "Lhasa" by its head word alone. A name that heads an entry of its own stays itself ("Cambridge: a city
+    in Massachusetts" beside "Cambridge University, Cambridge: a university in England")."""
+    heads = {(entry_names(line.text) or [""])[0].lower() for line in lines}
     first_of = {}
     for line in lines:
         first, *others = entry_names(line.text) or [""]
         for other in others:
-            if first.lower() in best and other[:1].isupper():
+            if first.lower() in best and other[:1].isupper() and other.lower() not in heads:
                 first_of.setdefault(other.lower(), first.lower())
     merged = {key: span for key, span in best.items() if key not in first_of}
     for key, first in first_of.items():
@@ -354,6 +370,9 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     """The spans of one line that have the form the question's answer type needs."""
     text = line.text
     kind = shape.answer_type
+    if shape.choices:  # "terrestrial, aquatic or arboreal?": the option the line states, as it writes it
+        stated = (re.search(rf"\b{re.escape(choice)}\b", text, re.IGNORECASE) for choice in shape.choices)
+        return [m.group() for m in stated if m] + line_names(line)
     if kind == "year" and _ASKS_CENTURY.search(shape.text):  # "until which century AD": "5th century AD"
         return _CENTURY.findall(text)
     if kind == "year" and shape.asks_date:
@@ -401,6 +420,10 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "nationality":
         return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
     names = [*aligned(shape, text), *line_names(line)]
+    if shape.acting:  # "what divides this nebula into lobes" — "… that dark lanes of dust divide into …"
+        names = doers(text, shape.acting) + names
+    if kind == "person":  # "who are thought to have reached …": a people too ("Aboriginal tribes")
+        names += _PEOPLES.findall(text)
     if shape.predicate:
         return without_set_aside(shape, verb_objects(text, shape.predicate)) + names
     if kind == "named" and _WHERE_IN.search(shape.text):  # "where in Europe": "southern Europe"
@@ -409,6 +432,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         parts = parts_of_places(text)  # "of tropical America": the part, not all America
         names = [n for n in names if not any(p.endswith(" " + n) for p in parts)]
         return parts + names + demonym_places(shape, text) + habitats(text)
+    if kind == "named" and shape.type_noun in _HABITAT_ASKED:  # "of forests", "of the hot deserts"
+        return habitat_phrases(text) + names
     if kind == "named" and shape.type_noun == "government":
         qualified = [p for form in FORMS_OF_GOVERNMENT for p in typed_phrases(text, form)]
         return qualified or [w for w in _TOKEN.findall(text.lower()) if w in FORMS_OF_GOVERNMENT]
@@ -444,7 +469,7 @@ def _aligned(before_answer: str, names_only: bool, text: str) -> tuple[str, ...]
         )  # "of" binds to the word before it: "painter of", never "painter noted for his use of"
         found = [m.group(1) for m in compiled(f"(?i:{lead})" + _ALIGNED_PHRASE.pattern).finditer(text)]
         found = [
-            _NAME_TAIL.sub(r"\1", f)
+            _NAME_TAIL.sub(r"\1", _OWNER_TAIL.sub(r"\1", f))
             for f in found
             if len(f.split()) <= MAX_ALIGNED_WORDS
             and f.lower() not in _PRONOUNS  # "after the war she …"
@@ -463,6 +488,8 @@ def forget_alignments() -> None:
     _part_looks.cache_clear()
 
 
+# "satellite of the Earth": a lower-case phrase's owner after "of the" is not the phrase asked.
+_OWNER_TAIL = re.compile(r"^([a-z][\w'’-]*)\s+of\s+the\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*$")
 # "the sea god Korinthos", "the constellation Cancer": a name after words that only say its kind.
 _NAME_TAIL = re.compile(r"^[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)*\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)$")
 
@@ -602,6 +629,30 @@ def habitats(text: str) -> list[str]:
     """Where a gloss says a thing lives when it names no place: "inhabits brackish lakes" → ["brackish
     lakes"], "common in cold seas" → ["cold seas"] (a lower-case phrase of a few words)."""
     return [m.group(1) for m in _HABITAT.finditer(text) if len(m.group(1).split()) <= MAX_HABITAT_WORDS]
+
+
+def doers(text: str, stem: str) -> list[str]:
+    """The lower-case phrases right before a form of the verb `stem`, back to a relative word or a
+    clause's start: "a nebula … that dark lanes of dust divide into three lobes" → ["dark lanes of
+    dust"], "an emission nebula where new stars form" → ["new stars"]."""
+    phrases = []
+    for verb in compiled(rf"\b{re.escape(stem)}\w*").finditer(text):
+        before = re.split(r"[,;:()]|\b(?:that|which|where|who|whom|when)\b", text[: verb.start()])[-1].split()
+        words = before[-MAX_DOER_WORDS:]
+        while words and words[0].lower() in STOPWORDS:
+            words = words[1:]
+        if words and all(w[:1].islower() for w in words):
+            phrases.append(" ".join(words))
+    return phrases
+
+
+def habitat_phrases(text: str) -> list[str]:
+    """Kinds of land or water a gloss names, with the modifier it gives them: "of the hot deserts of
+    northern Africa" → ["hot deserts"], "feline of forests" → ["forests"]."""
+    phrases = []
+    for word in dict.fromkeys(w for w in _TOKEN.findall(text) if w in _HABITAT_KINDS):
+        phrases += [p for p in typed_phrases(text, word) if p.endswith(" " + word)] or [word]
+    return phrases
 
 
 def alternatives(shape: QuestionShape, text: str) -> list[str]:
@@ -817,19 +868,35 @@ def score_span(
     if novelty == 0:
         return 0.0
     fit = type_fit(shape, span, line, lines) * (RANKED_FIT if ranked_below(shape, span, line) else 1.0)
-    score = fit * line.weight * (0.5 + line.relevance + nearness(shape, span, line.text)) * novelty
+    support = (
+        line.relevance
+        + nearness(shape, span, line.text)
+        + (STATES_GIVEN_NUMBER if states_given_number(shape, line.text) else 0.0)
+    )
+    score = fit * line.weight * (0.5 + support) * novelty
     return score + (OWN_KIND_BONUS if is_own_kind(shape, span, lines, own) else 0.0)
+
+
+def states_given_number(shape: QuestionShape, text: str) -> bool:
+    """Whether `text` states every number the question gives ("the capital of that country until 2005" —
+    "former capital of Malaysia until 2005"); False when it gives none."""
+    given = _GIVEN_NUMBER.findall(shape.text)
+    return bool(given) and all(re.search(rf"(?<![\d,]){re.escape(n)}(?![\d,]\d)", text) for n in given)
 
 
 def ranked_below(shape: QuestionShape, span: str, line: EvidenceLine) -> bool:
     """Whether the question asks for the superlative itself ("the largest planet") and `span`'s own line
-    ranks it below the top ("Saturn … the second largest planet", "the fourth-largest")."""
+    ranks it below the top ("Saturn … the second largest planet", "the fourth-largest") wherever it
+    states that superlative."""
     asked = _tokens(shape.text)
     superlatives = {w for w in asked if _is_superlative(w)}
     if not superlatives or any(_RANKED.match(w) for w in asked) or not is_entry_of(span, line):
         return False
     words = _tokens(line.text)
-    return any(word in superlatives and j and _RANKED.match(words[j - 1]) for j, word in enumerate(words))
+    ranked = [bool(j and _RANKED.match(words[j - 1])) for j, word in enumerate(words) if word in superlatives]
+    return bool(ranked) and all(
+        ranked
+    )  # "the largest lake in Africa and the 2nd largest … in the world" tops one
 
 
 def is_own_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], own: Collection[str]) -> bool:
@@ -856,13 +923,15 @@ def novelty_of(
     which genus does this fish belong?"); else 1, or 0.3 when the span is only a piece of the
     question's wording."""
     lower = span.lower()
+    if lower in shape.choices:
+        return 1.0  # an option the question lists is its answer, not its own wording
     if any(lower == name.lower() for name in shape.named):
         return 0.0
     own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name"
     own_of_kind = is_among(span, own) and is_asked_kind(shape, span, lines)  # own names are known ones too
     if is_among(span, known) and not own_name_asked and not own_of_kind:
         return 0.0
-    if lower in shape.text.lower():
+    if re.search(rf"\b{re.escape(lower)}\b", shape.text.lower()):  # "Tasman" is not in "Tasmania"
         return 0.0 if span[:1].islower() else 0.3  # a phrase of the question's own wording
     return 1.0
 
@@ -886,7 +955,10 @@ def measured_kind_fit(shape: QuestionShape, line: EvidenceLine) -> float:
     when `line`'s entry says it is another kind of thing ("Andes: a mountain range … running 5000 miles");
     1.0 otherwise."""
     measured = _MEASURED_THING.search(shape.text.lower())
-    noun = singular(measured.group(1)) if measured else ""
+    words = measured.group(1).split() if measured else []
+    words = words[: next((i for i, w in enumerate(words) if w in STOPWORDS), len(words))]
+    # "how tall is the broadcasting tower in …": the kind is the last of the words before a preposition
+    noun = next((singular(w) for w in reversed(words) if singular(w) in TYPE_NOUNS), "")
     if noun not in TYPE_NOUNS or noun in shape.reference.split():
         return 1.0
     said = kind_words(line.text)
@@ -897,6 +969,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     """How well the evidence says `span` is the kind of answer the question asks for."""
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
         return ALIGNED_FIT  # "served as its capital until which year" — "capital … until 2005"
+    if shape.choices:
+        return 1.0 if span.lower() in shape.choices else OTHER_KIND_FIT  # an option listed, or another name
+    if shape.acting and span in doers(line.text, shape.acting):
+        return ALIGNED_FIT  # the doer of the asked verb: "what divides it" — "that dark lanes of dust divide"
     if shape.type_noun == "government":
         return 1.0 if span.split()[-1].rstrip("s") in FORMS_OF_GOVERNMENT else 0.0
     if span in parts_of_region(shape, line.text):
@@ -1219,6 +1295,10 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
     verb = agent_verb(span, line.text)
     if verb:
         return ASKED_VERB_AGENT_FIT if is_asked_verb(shape, verb) else 1.0
+    if _PEOPLES.fullmatch(span):  # a people answers "who are/were …", a plural question
+        return (
+            1.0 if re.match(r"(?:.*[.?!]\s+)?who\s+(?:are|were)\b", shape.text.lower()) else UNKNOWN_TYPE_FIT
+        )
     spouse = _SPOUSE_ASKED.search(shape.text)
     if spouse and re.search(rf"\b{_SPOUSES[spouse.group(1).lower()]}\s+of\s+{re.escape(span)}\b", line.text):
         return ASKED_VERB_AGENT_FIT  # "who was the husband of Rhea" — "Rhea: … wife of Cronus"
