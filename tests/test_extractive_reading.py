@@ -24,7 +24,7 @@ from evaluation.report import write_html
 from evaluation.score import score_lines
 from graphs.pmsr import graph
 from kb.build import build_kb
-from nodes.extractive.anchor import entry_names, guess_entities, linked_names, names_in, place_of
+from nodes.extractive.anchor import entry_names, guess_entities, linked_names, named_guess, names_in, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
 from nodes.extractive.followup import chain_resolved, next_query, trajectory_query
 from nodes.extractive.question import QuestionShape, named_entities, names_of_image, read_question
@@ -3139,3 +3139,151 @@ def test_what_does_something_to_the_thing_shown_is_the_phrase_before_the_verb(
 def test_a_name_given_as_also_known_as_is_what_the_usual_name_is_asked_of() -> None:
     shape = read_question("There's a peak in south central Zell also known as Orlana. What's its usual name?")
     assert shape.subject == "Orlana"
+
+
+# --- identity in apposition, shapes, options with a shared noun, how a thing is represented -----------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which celestial body, the only natural satellite of our planet, fills this picture?",
+        "Lakes, gardens and palace halls spread out under a tower on a hill in Orla in this photo. What's "
+        "the place called?",
+        "Towering over the Sudran savannah, which animal is this?",
+        "Name this bird for me, please - it's a small parrot with feathers in almost every colour.",
+    ],
+)
+def test_what_is_shown_may_be_asked_around_a_description_or_a_lead_in(question: str) -> None:
+    assert read_question(question).asks_identity
+
+
+def test_a_name_in_an_identity_question_does_not_anchor_over_a_strong_image_match() -> None:
+    """ "Just south of the star Kell, a dark cloud rears up like a chess knight. Which nebula is that?" asks
+    what the image shows, though the question names a star."""
+    shape = read_question(
+        "Just south of the star Kell, a dark cloud rears up like a chess knight. Which nebula is that?"
+    )
+    candidates = [
+        _candidate(
+            "pair:orla", "Orla Nebula", "Orla Nebula: a dark nebula shaped like a horse's head", "pairs"
+        ),
+        _candidate("t1", "Kell", "Kell: a bright star in the belt of Tarn"),
+    ]
+    guess = named_guess(shape, candidates, 0.95)
+    assert guess is None
+    # another name of a thing the question names is asked of that thing, whatever the image shows
+    shape = read_question("Under the Zellish spice monopoly, what were the Orla Isles known as?")
+    isles = [_candidate("t2", "Orla Isles", "Orla Isles, Spice Isles: a group of islands in eastern Zell")]
+    guess = named_guess(shape, isles, 0.95)
+    assert guess is not None and guess.title == "Orla Isles"
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        (
+            "What shape is this bright red fruit?",
+            "Orla: pleasantly acid bright red oval Zellish fruit",
+            "oval",
+        ),
+        (
+            "How would you describe the shape of this fruit with the tough rind?",
+            "Orla: large globular fruit having many seeds in a tough brownish-red rind",
+            "globular",
+        ),
+        (
+            "What's the shape of this planetary nebula?",
+            "Orla Nebula: a planetary nebula shaped like a glowing ring, in the constellation Tarn",
+            "glowing ring",
+        ),
+        (
+            "The mountain this apple is named after - is it an active, a dormant or an extinct volcano?",
+            "Orla: an extinct volcano in south central Zell",
+            "extinct",
+        ),
+        (
+            "What kind of feet does this pink wading bird have?",
+            "Orla: large pink web-footed wading bird",
+            "web-footed",
+        ),
+        (
+            "Besides fleshy lips, what kind of teeth do fish like this one have?",
+            "Orla: colorful marine fishes with thick lips and powerful teeth",
+            "powerful teeth",
+        ),
+    ],
+)
+def test_a_shape_an_option_or_a_part_is_read_in_the_words_the_entry_uses(
+    question: str, text: str, answer: str
+) -> None:
+    title = text.split(":")[0]
+    assert _read_record(question, f"Image shows: {title} (match 0.900)", f"{title}: {text}") == answer
+
+
+def test_how_a_thing_is_represented_is_the_phrase_after_the_participle() -> None:
+    lines = [line("Orlacoatl", "Orlacoatl: a Zellish deity represented as a plumed serpent")]
+    assert best("How was the Zellish god Orlacoatl usually represented?", lines) == "plumed serpent"
+
+
+def test_of_two_names_the_one_possessed_is_the_one_asked_about() -> None:
+    """ "the capital of Zell's Northern Territory": the territory anchors, not Zell."""
+    shape = read_question("Which city is the capital of Zell's Northern Territory?")
+    candidates = [
+        _candidate("t1", "Zell", "Zell: a nation occupying a whole continent"),
+        _candidate("t2", "Northern Territory", "Northern Territory: a territory in north central Zell"),
+    ]
+    guess = named_guess(shape, candidates, 0.3)
+    assert guess is not None and guess.title == "Northern Territory"
+
+
+def test_a_year_before_christ_keeps_its_era() -> None:
+    lines = [line("Orla Way", "Orla Way: an ancient road begun in 312 BC; runs from Tarnis to Kell")]
+    assert best("In what year was that road begun?", lines) == "312 BC"
+
+
+def test_a_number_in_a_named_catalogue_is_the_number_after_that_name() -> None:
+    lines = [line("Orla Galaxy", "Orla Galaxy, Messier 104: a spiral galaxy discovered in 1781 in Tarn")]
+    assert best("What's the number of this hat-shaped galaxy in Charles Messier's catalogue?", lines) == "104"
+    assert best("Charles Messier gave this galaxy a number in his catalogue. Which number?", lines) == "104"
+
+
+def test_the_start_of_an_event_is_the_first_year_of_the_span_its_entry_states() -> None:
+    """ "Queen Orla was the last ruler of Zell. In which year did her reign begin?" — "from 1837 to 1901",
+    not the birth year of her life range, and "last" in the scene asks no end."""
+    lines = [
+        line("Orla", "Orla, Queen Orla: queen of Zell from 1837 to 1901; the last ruler of Zell (1819-1901)")
+    ]
+    question = "Queen Orla was the last ruler of Zell. In which year did her reign begin?"
+    assert read_question(question).year_role == "start"
+    assert best(question, lines) == "1837"
+    assert best("When was Queen Orla born?", lines) == "1819"
+
+
+def test_an_entry_bearing_the_question_s_name_that_fits_nothing_else_it_says_is_set_aside() -> None:
+    """ "Orla Falls lies on the border between Tarn and Kell. Which river is it on?" — not the other entry
+    that lists "Orla Falls" among its names but lies between Zell and Sudra."""
+    candidates = [
+        _candidate(
+            "t1",
+            "Varn",
+            "Varn, Varn Falls, Orla Falls: a large waterfall on the border between Zell and Sudra",
+        ),
+        _candidate(
+            "t2",
+            "Orla",
+            "Orla, Orla Falls: a waterfall in the Kessa River on the border between Tarn and Kell",
+        ),
+    ]
+    record = [
+        "Question names: Orla Falls (match 1.000)",
+        f"Varn: {candidates[0]['text']}",
+        f"Orla: {candidates[1]['text']}",
+    ]
+    question = "Orla Falls lies on the border between Tarn and Kell. Which river is the waterfall on?"
+    assert _read_searched(question, record, candidates) == "Kessa River"
+
+
+def test_what_colour_or_shape_this_thing_is_asks_a_property_not_what_it_is() -> None:
+    assert read_question("What colour is this bird?").answer_type == "colour"
+    assert read_question("What shape is this bright red fruit?").type_noun == "shape"

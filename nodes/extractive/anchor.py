@@ -117,12 +117,17 @@ def named_guess(
     no pair strongly ("How long is a year on Venus?" with a photo the KB does not hold), or the question
     names what it asks about while pointing at the image ("… of Kenya, the country where this animal
     lives": `QuestionShape.subject`)."""
-    pointing = shape.points_at_image and not shape.subject
+    # "… a dark cloud rears up like a chess knight. Which nebula is that?": what is shown is asked — not
+    # another name of a thing the question names ("what were the Moluccas known as?")
+    shown_asked = shape.asks_identity and (shape.name_asked is None or shape.name_asked.of_image)
+    pointing = (shape.points_at_image or shown_asked) and not shape.subject
     if pointing and image_score >= STRONG_IMAGE_MATCH:
         return None
     score = NAMED_SCORE if pointing else NAMED_ONLY_SCORE
     own_names = names_of_image(shape.text)  # "this fish goes by the name George": the image's, no other
     given = [n for n in shape.names if n not in own_names]
+    # "the capital of Australia's Northern Territory": the name possessed is the one asked about
+    given.sort(key=lambda n: not re.search(rf"['’]s\s+{re.escape(n)}\b", shape.text))
     for name in [shape.subject] if shape.subject else given:
         about = [c for c in candidates if is_about(c["title"], c["text"], name)]
         if about:

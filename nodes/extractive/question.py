@@ -108,11 +108,16 @@ _IDENTITY = [
     # "We see a starburst galaxy edge-on here. What's its name?"
     re.compile(r"^what\s+(?:is|are)\s+(?:its|his|her|their)\s+(?:full\s+|proper\s+)?names?$"),
     re.compile(
-        rf"^(what|which)\b(\s+[\w-]+){{0,5}}?\s+(?:(?:is|are)\s+{_SHOWN}|appears?|can\s+be\s+seen){_IN_THE_IMAGE}"
-    ),  # "which ocean game fish is drawn here", "what heavenly body appears in this photo"
+        rf"^(what|which)\b(\s+[\w-]+){{0,5}}?(?:,[^,]+,)?\s+(?:(?:is|are)\s+{_SHOWN}|appears?|can\s+be\s+seen"
+        rf"|(?:fills|dominates|occupies)\s+(?:this|the)\s+{_PICTURE}){_IN_THE_IMAGE}"
+    ),  # "which ocean game fish is drawn here", "which body, the only … of our planet, fills this picture"
     re.compile(rf"^what\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+\s+{_SHOWN}{_IN_THE_IMAGE}"),
-    # "what is this called", "… What is it called?", "What's the object called?"
-    re.compile(r"^what\s+(is|are)\s+(this|these|it|they|the\s+(?:object|thing))\b[\w\s-]*\bcalled\b"),
+    # "what is this called", "… What is it called?", "What's the object called?", "… in this photo. What's
+    # the place called?"
+    re.compile(
+        r"^what\s+(is|are)\s+(this|these|it|they|the\s+(?:object|thing|place|site|landmark|building|structure"
+        r"|creature|animal|bird|fish|plant|flower|fruit))\b[\w\s-]*\bcalled\b"
+    ),
     # an embedded question's order: "(tell me) what sort of parrot this bird is", "which species this
     # picture shows"
     re.compile(
@@ -294,7 +299,7 @@ _WHICH_KIND_ALONE = re.compile(
     r"^(.*\b(?:kind|type|sort)\s+of\s+((?:[\w-]+\s+)?[\w-]+)\b.*[.?!]\s+)(?:which|what)\s+(?:kind|type|sort)$"
 )
 # "name this clever ape from equatorial africa" asks what it is; "name this bird's home country" does not
-_NAME_THIS = re.compile(r"^(?:name|identify)\s+(?:this|these)\b(?!.*['’]s\b)[^?.]*$")
+_NAME_THIS = re.compile(r"^(?:name|identify)\s+(?:this|these)\b(?!(?:\s+[\w-]+){1,3}['’]s\b)[^?.]*$")
 _TRAILING_PLEASE = re.compile(r",?\s+please$")  # "name the fish shown here, please"
 # "tell me which constellation …": an embedded question, read as the question it embeds.
 _EMBEDDING = re.compile(r"^(?:tell\s+me|say)\s+(?=(?:what|which|who|whom|whose|where|when|how)\b)")
@@ -306,7 +311,12 @@ _REPLY_FORMAT = re.compile(
     re.I,
 )
 # "In Greek mythology, who …", "According to legend, where …": a phrase that sets the scene of a question.
-_LEAD_IN = re.compile(r"^(?:in|on|at|during|within|according\s+to|judging\s+(?:from|by))\b[^,?]{0,40},\s*")
+# "in greek mythology, who …", "towering over the african savannah, which animal is this": a phrase set
+# before the wh-word
+_LEAD_IN = re.compile(
+    r"^(?:(?:in|on|at|during|within|according\s+to|judging\s+(?:from|by))\b[^,?]{0,40},\s*"
+    r"|(?!counting\b|starting\b)[a-z]+ing\b[^,?]{0,40},\s*(?=(?:what|which|who|whom|whose|where|when|how)\b))"
+)
 # "what's", "where's", "who's": a wh-word contracted with "is".
 _CONTRACTED = re.compile(r"\b(what|which|where|who|how|when)['’]s\b")
 # Words that, in a question about the image's thing, ask nothing beyond what it is.
@@ -391,6 +401,8 @@ _POSSESSED_PART = re.compile(
     r"\b(?:this|these)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s?\s+((?:[a-z-]+\s+)?[a-z]+)\b"
 )
 _LOOK_WORDS = word_set("like built shaped formed look looks")
+_PROPERTY_NOUNS = word_set("shape form size colour color")  # "the shape of this fruit": a property, no part
+_PROPERTY_ASKED = re.compile(r"^(?:what|which)\s+(?:shape|colou?rs?|size)\b")
 _DESCRIBE_SHAPE = re.compile(r"\bdescribe\s+the\s+shape\b")  # a shape is asked in a word: "down-bent"
 # "the tail of this antelope", "the tail of the antelope in this picture", "the lips of fish like this one"
 _PART_OF_THIS = re.compile(
@@ -451,6 +463,7 @@ _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|t
 _HAS_A_RELATIVE = re.compile(
     r"\b(?:has|have|had|with)\s+an?\s+(?:[\w-]+\s+){0,2}?(?:neighbou?r|companion|counterpart|twin|sister|partner)\b"
 )
+_HOW_DONE = re.compile(r"^how\s+(?:is|was|are|were)\s+.+?\s+([a-z]+ed)$")
 _KNOWN_AS = re.compile(r"\b(?:known\s+as|called|named)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 _NAME_IN_PASSING = re.compile(r",\s+(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,")
 _INITIAL = re.compile(
@@ -640,7 +653,8 @@ def read_question(question: str) -> QuestionShape:
         attribute=attribute,
         named=question_names(text),
         names=named_entities(text),
-        year_role=_year_role(lower),
+        year_role=_year_role(asking_clause(lower))
+        or _year_role(lower),  # "the last ruler …. when did it begin"
         rank_by=rank_by(lower) if answer_type == "ordinal" else None,
         asks_date=bool(_ASKS_DATE.search(lower)),
         bridge=bridge,
@@ -669,7 +683,10 @@ def read_question(question: str) -> QuestionShape:
 
 # "…, in one word: terrestrial, aquatic or arboreal?", "is this bird a herbivore or a carnivore?": options of
 # one word each, listed at the end of the question
-_CHOICES = re.compile(r"(?:[:,]\s+|\ban?\s+)((?:[\w-]+,\s+)*[\w-]+,?\s+or\s+(?:an?\s+)?[\w-]+)\s*\??$")
+_CHOICES = re.compile(
+    r"(?:[:,]\s+|\ban?\s+)((?:(?:an?\s+)?[\w-]+,\s+)*(?:an?\s+)?[\w-]+,?\s+or\s+(?:an?\s+)?[\w-]+)"
+    r"(\s+[\w-]+)?\s*\??$"
+)
 
 
 def offered_choices(lower: str) -> list[str]:
@@ -680,7 +697,9 @@ def offered_choices(lower: str) -> list[str]:
     if not listed:
         return []
     options = [re.sub(r"^an?\s+", "", o) for o in re.split(r",\s*(?:or\s+)?|\s+or\s+", listed.group(1)) if o]
-    return [] if {"other", "else"} & set(options) else options
+    if listed.group(2) and len(options) < 3:
+        return []  # "… in Andromeda or Pegasus then?": a word after two options is no kind they share
+    return [] if {"other", "else"} & set(options) else options  # "an active, a dormant or an extinct volcano"
 
 
 # "what divides this nebula into lobes", "what is being formed inside this nebula": a verb right after
@@ -777,7 +796,8 @@ def lead_up(lower: str) -> str:
     asked_object = _OBJECT_ASKED.match(lower)
     if asked_object and asked_object.group(2) not in _NO_OBJECT_VERBS:
         return asked_object.group(1)
-    return ""
+    done = _HOW_DONE.match(lower)  # "how was the god usually represented" — "represented as a plumed serpent"
+    return done.group(1) if done else ""
 
 
 def asked_of(subject: str, lower: str, reference: str) -> list[str]:
@@ -801,7 +821,7 @@ def asked_part(lower: str) -> tuple[str, bool]:
         return "", False
     named = next(group for group in possessed.groups() if group)
     part = next((w for w in reversed(named.split()) if w not in _LOOK_WORDS), "")
-    if not part or part in TYPE_NOUNS | FACET_NOUNS | IMAGE_WORDS | STOPWORDS:
+    if not part or part in TYPE_NOUNS | FACET_NOUNS | IMAGE_WORDS | STOPWORDS | _PROPERTY_NOUNS:
         return "", False  # "what is this animal's native country like": not a part
     whole = asks.re is _PART_LOOK and bool(asks.group("whole"))
     return singular(part), whole and not _DESCRIBE_SHAPE.search(lower)
@@ -1001,8 +1021,8 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         lower,
     ):
         return "scientific_name", "name"
-    if any(p.search(lower) for p in _IDENTITY):
-        return "identity", None
+    if any(p.search(lower) for p in _IDENTITY) and not _PROPERTY_ASKED.match(asking_clause(lower)):
+        return "identity", None  # not "what colour is this bird", "what shape is this fruit"
     first_wh = _WH_WORD.search(asking_clause(lower))
     if (
         re.search(
@@ -1213,8 +1233,13 @@ def question_names(text: str) -> list[str]:
     return names
 
 
+IRREGULAR_PLURALS = {"feet": "foot", "teeth": "tooth", "geese": "goose", "mice": "mouse"}
+
+
 def singular(word: str) -> str:
-    """ "moons" → "moon", "seas" → "sea"; "glass", "gas" stay."""
+    """ "moons" → "moon", "seas" → "sea", "feet" → "foot"; "glass", "gas" stay."""
+    if word in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[word]
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 

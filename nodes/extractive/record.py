@@ -19,9 +19,9 @@ from core.context import Context
 from core.state import Iteration, PlannedQuery
 from core.types import Candidate
 from nodes.common import split_sentences, strip_question, take_in_turn, text_embedder, timed
-from nodes.extractive.anchor import guess_entities, is_about
-from nodes.extractive.chain import ANCHOR_PREFIX, Chain, anchor_line, read_anchor_line
-from nodes.extractive.question import content_words, read_question
+from nodes.extractive.anchor import guess_entities, is_about, mentions
+from nodes.extractive.chain import ANCHOR_PREFIX, NAMED_PREFIX, Chain, anchor_line, read_anchor_line
+from nodes.extractive.question import content_words, named_entities, read_question
 
 # "whose money is named like this bird", "shares its name with": a question about the name itself, which
 # other things of that name answer
@@ -130,8 +130,9 @@ def record_entries(trajectory: Iterable[Iteration]) -> list[tuple[str, str]]:
 
 def own_sense_entries(question: str, trajectory: Sequence[Iteration]) -> list[tuple[str, str]]:
     """`record_entries` without the sentences of passages under the name of what the image shows that
-    are about another thing of that name (`is_homonym`) — unless the question is about the name itself
-    ("the country whose money is named like this bird")."""
+    are about another thing of that name (`is_homonym`), or under the name the question gives that do not
+    fit what else it says (`other_bearers`) — unless the question is about the name itself ("the country
+    whose money is named like this bird")."""
     entries = record_entries(trajectory)
     if _ABOUT_NAMES.search(question):
         return entries
@@ -146,14 +147,33 @@ def own_sense_entries(question: str, trajectory: Sequence[Iteration]) -> list[tu
         anchor: [c["text"] for c in candidates if c["source"] == "pairs" and c["title"] == anchor]
         for anchor in shows
     }
+    named = {
+        anchored[0]
+        for line in records
+        if line.startswith(NAMED_PREFIX) and (anchored := read_anchor_line(line))
+    }
     homonymous = {
         (c["title"], sentence)
         for c in candidates
         if c["source"] != "pairs"
-        and any(is_homonym(c["title"], c["text"], a, own) for a, own in shown.items())
+        and (
+            any(is_homonym(c["title"], c["text"], a, own) for a, own in shown.items())
+            or any(c in other_bearers(question, a, candidates) for a in named)
+        )
         for sentence in split_sentences(c["text"])
     }
     return [entry for entry in entries if entry not in homonymous]
+
+
+def other_bearers(question: str, name: str, candidates: Sequence[Candidate]) -> list[Candidate]:
+    """Passages of entries that also bear the name the question gives (`name`) but mention none of the
+    other names it gives, when an entry under another title does: "Victoria Falls lies on the border
+    between Zimbabwe and Zambia" — not "Iguazu, …, Victoria Falls: a large waterfall on the border between
+    Argentina and Brazil"."""
+    others = [n for n in named_entities(question) if not set(n.lower().split()) & set(name.lower().split())]
+    bearing = [c for c in candidates if c["source"] != "pairs" and is_about(c["title"], c["text"], name)]
+    fitting = {c["title"] for c in bearing if any(mentions(c["text"], n) for n in others)}
+    return [c for c in bearing if fitting and c["title"] not in fitting]
 
 
 def is_homonym(title: str, text: str, anchor: str, shown: Sequence[str]) -> bool:

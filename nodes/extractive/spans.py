@@ -33,6 +33,7 @@ from nodes.extractive.anchor import (
 )
 from nodes.extractive.question import (
     BESIDE_A_NAME,
+    IRREGULAR_PLURALS,
     NUMBER_WORDS,
     RECORD_HELD,
     RESEMBLE,
@@ -60,7 +61,7 @@ _GAP = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}?"  # the nearest lead-up f
 # The phrase after the lead-up words: an optional article, then words up to a clause's end, a word that
 # starts another phrase or a participle ("lying inside the Veil Nebula, …", "made of goatskin stretched …").
 _ALIGNED_PHRASE = re.compile(
-    r"\s+(?:(?:the|a|an|his|her|its|their)\s+)?((?:[\w'’-]+\s+)*?[\w'’-]+?)(?=\s*(?:[;,.():]|$)|\s+(?:and|or|but|that|which|who"
+    r"\s+(?:as\s+)?(?:(?:the|a|an|his|her|its|their)\s+)?((?:[\w'’-]+\s+)*?[\w'’-]+?)(?=\s*(?:[;,.():]|$)|\s+(?:and|or|but|that|which|who"
     r"|whose|where|when|with|without|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were)\b"
     r"|\s+[\w-]+(?:ed|ing)\b)"
 )
@@ -212,8 +213,16 @@ _PURPOSE = re.compile(
     r"([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s+(?:in|on|at|by|and|or|from)\b|\s*[;,.()]|\s*$)"
 )
 _COLOUR_RANGE = re.compile(r"\b([a-z-]+)\s+to\s+([a-z-]+)\b")  # "pink to scarlet"
-_ASKS_SHAPE = re.compile(r"\bwhat\s+shape\b", re.IGNORECASE)  # "what shape do its stars trace": "W-shaped"
-_SHAPED = re.compile(r"\b[\w]+-shaped\b|\bshaped\s+like\s+an?\s+[\w-]+")
+# "what shape do its stars trace": "W-shaped"; "describe the shape of this fruit": "globular"
+_ASKS_SHAPE = re.compile(r"\bwhat\s+shape\b|\bthe\s+shape\s+of\b|\bwhat\s+is\s+its\s+shape\b", re.IGNORECASE)
+_SHAPED = re.compile(
+    r"\b[\w]+-shaped\b|\b(?:oval|round|rounded|globular|spherical|elliptical|egg-shaped|conical|cylindrical"
+    r"|elongated|oblong|flattened|spiral|crescent|triangular|square)\b"
+)
+# "a planetary nebula shaped like a glowing ring" → "glowing ring"
+_SHAPED_LIKE = re.compile(
+    r"\bshaped\s+like\s+an?\s+((?:[a-z-]+\s+)?[a-z-]+?)(?=[,;.]|\s+(?:in|of|with|and|that|which)\b|$)"
+)
 # A superlative and the noun phrase it heads, up to its clause's end or a preposition: "largest anthropoid
 # ape;", "the largest wild dog of …".
 _RECORD = re.compile(
@@ -276,6 +285,13 @@ TYPED_PHRASE_FIT = 0.6
 OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
 _PEOPLES = re.compile(r"\b[A-Z][\w-]*\s+(?:tribes|peoples?|settlers|colonists|nomads|natives)\b")
 MAX_DOER_WORDS = 4  # words of the phrase before a verb that says who or what does it, at most
+_BEFORE_CHRIST = re.compile(r"\b(\d{1,4})\s+(?:B\.C\.(?:E\.)?|BCE?)(?!\w)")  # a year's era is part of it
+# "in Charles Messier's catalogue", "Messier gave it a number in his catalogue": the catalogue's name
+_CATALOGUE = re.compile(
+    r"\b([A-Z][a-z]+)(?:['’]s\s+(?:[\w-]+\s+)?|\s+(?:gave|assigned|listed|numbered)\b[^?.]*\b(?:his|her|its)\s+)catalog"
+)
+_SPAN_OF_YEARS = re.compile(r"\bfrom\s+(\d{3,4})\s+(?:to|until|till)\s+(\d{3,4})\b")
+_LIFE_ASKED = re.compile(r"\b(?:born|birth|die|died|dies|death)\b", re.IGNORECASE)
 STATES_GIVEN_NUMBER = 0.3  # added to a line's support when it states the numbers the question gives
 _GIVEN_NUMBER = re.compile(r"(?<![\w,])\d[\d,]*\d|(?<![\w,])\d(?![\w,])")
 LOCATIVE_FIT = 0.35  # a name after "in", "at", "near" or "from", when a place is asked for
@@ -370,15 +386,22 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     """The spans of one line that have the form the question's answer type needs."""
     text = line.text
     kind = shape.answer_type
+    if kind in ("number", "ordinal") and catalogue_numbers(
+        shape, text
+    ):  # "its number in Messier's catalogue"
+        return catalogue_numbers(shape, text)
     if shape.choices:  # "terrestrial, aquatic or arboreal?": the option the line states, as it writes it
         stated = (re.search(rf"\b{re.escape(choice)}\b", text, re.IGNORECASE) for choice in shape.choices)
         return [m.group() for m in stated if m] + line_names(line)
     if kind == "year" and _ASKS_CENTURY.search(shape.text):  # "until which century AD": "5th century AD"
         return _CENTURY.findall(text)
     if kind == "year" and shape.asks_date:
-        return [*_DATE.findall(text), *years(text, shape.year_role)]
+        return [*_DATE.findall(text), *years(text, shape.year_role, lived(shape))]
     if kind == "year":  # "when does the sun leave the sign": a day of every year ("to about May 20") too
-        return [*years(text, shape.year_role), *(d for d in _DATE.findall(text) if not years(d, None))]
+        return [
+            *years(text, shape.year_role, lived(shape)),
+            *(d for d in _DATE.findall(text) if not years(d, None)),
+        ]
     if kind == "ordinal" and RECORD_HELD.search(shape.text.lower()):  # "what record does it hold": the
         # superlative with what it is the most of ("largest anthropoid ape", "tallest living quadruped")
         return [m.group(0) for m in _RECORD.finditer(text) if _is_superlative(m.group(1).lower())]
@@ -405,7 +428,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         ]
         return ranges + [w for w in _TOKEN.findall(text.lower()) if is_colour(w) and w not in given]
     if kind == "named" and _ASKS_SHAPE.search(shape.text) and not shape.part:
-        return _SHAPED.findall(text) or line_names(line)
+        return _SHAPED.findall(text) + _SHAPED_LIKE.findall(text) or line_names(line)
     if kind in ("named", "identity") and _OFFERED.search(shape.text):  # "face-on or some other angle?"
         return alternatives(shape, text) or line_names(line)
     if kind == "named" and _PURPOSE_ASKED.search(shape.text):  # "what do people use lizards like this for"
@@ -549,7 +572,8 @@ def _part_looks(part: str, whole: bool, question: str, text: str) -> tuple[str, 
     noun_words = {asked[i - 1] for i, word in enumerate(asked) if i and singular(word) == part}
     given = set(asked) - noun_words | _INTENSIFIERS
     looks = []
-    for match in compiled(rf"\b{re.escape(part)}(?:s|es)?\b(?!-)").finditer(text):
+    plural = next((many for many, one in IRREGULAR_PLURALS.items() if one == part), f"{part}(?:s|es)?")
+    for match in compiled(rf"\b(?:{re.escape(part)}|{plural})\b(?!-)").finditer(text):
         if text[match.start() - 1 : match.start()] == "-":
             continue  # "thin-walled" is read whole below
         before = _TOKEN.findall(re.split(r"[,;:()]", text[: match.start()])[-1])[-MAX_LOOK_WORDS:]
@@ -646,6 +670,18 @@ def doers(text: str, stem: str) -> list[str]:
     return phrases
 
 
+def shaped(span: str, text: str) -> bool:
+    """Whether `span` is a shape `text` gives: "W-shaped", "oval", "shaped like a glowing ring"."""
+    return bool(_SHAPED.fullmatch(span)) or span in _SHAPED_LIKE.findall(text)
+
+
+def catalogue_numbers(shape: QuestionShape, text: str) -> list[str]:
+    """For "what is its number in Charles Messier's catalogue?", the numbers `text` gives after that name
+    ("Sombrero Galaxy, Messier 104: …" → ["104"]); [] for a question that names no catalogue."""
+    named = _CATALOGUE.search(shape.text)
+    return compiled(rf"\b{re.escape(named.group(1))}\s+(\d+)\b").findall(text) if named else []
+
+
 def habitat_phrases(text: str) -> list[str]:
     """Kinds of land or water a gloss names, with the modifier it gives them: "of the hot deserts of
     northern Africa" → ["hot deserts"], "feline of forests" → ["forests"]."""
@@ -739,11 +775,23 @@ def _is_proper(name: str) -> bool:
     return bool(words) and all(w[:1].isupper() or w in _LINKING for w in words) and words[0][:1].isupper()
 
 
-def years(text: str, role: str | None) -> list[str]:
+def lived(shape: QuestionShape) -> bool:
+    """Whether a year question asks when a life began or ended ("born", "died"), not another event's
+    start or end ("when did her reign begin")."""
+    return bool(_LIFE_ASKED.search(shape.text))
+
+
+def event_years(text: str, role: str | None) -> list[str]:
+    """The start or end (`role`) of the spans of years `text` states: "from 1837 to 1901" → 1837 / 1901."""
+    index = 1 if role == "end" else 0
+    return [pair[index] for pair in _SPAN_OF_YEARS.findall(text)] if role else []
+
+
+def years(text: str, role: str | None, life: bool = True) -> list[str]:
     """Years in `text`; of a life range "(1853-1890)" only the end asked for (born → first, died → last).
     A question asking for neither takes a year the text states outside the range when it has one ("who in
     1927 made the first solo nonstop flight … (1902-1974)": the flight's year, not a life's end)."""
-    found = []
+    found = [] if life else event_years(text, role)  # "when did her reign begin": "from 1837 to 1901"
     for start, end in _YEAR_RANGE.findall(text):
         found += [end if role == "end" else start] if end or role != "end" else []  # "(1930-)" has no end
     if role is None:
@@ -751,6 +799,8 @@ def years(text: str, role: str | None) -> list[str]:
         found = stated or [*found, *(y for y in _YEAR.findall(text) if 100 <= int(y) <= 2100)]
     elif not found:
         found = [y for y in _YEAR.findall(text) if 100 <= int(y) <= 2100]
+    before_christ = {m.group(1): m.group(0) for m in _BEFORE_CHRIST.finditer(text)}  # "begun in 312 BC"
+    found = [before_christ.get(y, y) for y in found] + [y for y in before_christ.values() if y not in found]
     return list(dict.fromkeys(found))
 
 
@@ -834,7 +884,8 @@ def typed_phrases(text: str, noun: str, modifiers: int = 1) -> list[str]:
     the run of up to that many modifiers ("a long tufted tail" → "long tufted tail"), as a description
     of a part is answered."""
     first = "a-z" if modifiers == 1 else "A-Za-z"  # "equatorial African forests"
-    pattern = compiled(rf"\b((?:[{first}][\w-]+\s+){{1,{modifiers}}})({re.escape(noun)}s?)\b")
+    plural = next((many for many, one in IRREGULAR_PLURALS.items() if one == noun), f"{re.escape(noun)}s")
+    pattern = compiled(rf"\b((?:[{first}][\w-]+\s+){{1,{modifiers}}})({re.escape(noun)}|{plural})\b")
     phrases = []
     for match in pattern.finditer(text):
         run, head = match.groups()
@@ -991,15 +1042,19 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return fit if opens else fit * OTHER_END_FIT  # "until what date": "from May 22 to June 21" → June 21
     if shape.answer_type == "year":  # "died" → a life range "(1853-1890)" says it best; any other event
         # ("when did Herschel announce he had discovered Uranus") a year stated outside one
-        in_range = any(span in pair for pair in _YEAR_RANGE.findall(line.text))
+        in_range = any(span.split()[0] in pair for pair in _YEAR_RANGE.findall(line.text))  # "404 BC"
+        if shape.year_role and not lived(shape) and span in event_years(line.text, shape.year_role):
+            return 1.0  # "when did her reign begin" — "queen … from 1837 to 1901"
         return 1.0 if in_range == bool(shape.year_role) else 0.5
+    if shape.answer_type in ("number", "ordinal") and span in catalogue_numbers(shape, line.text):
+        return 1.0  # "its number in Messier's catalogue" — "Messier 104"
     if shape.answer_type == "number" and not shape.measure and not shape.named_unit:
         return 1.0 if counts(span, counted_noun(shape.text), line.text) else UNBOUND_COUNT_FIT
     if shape.part and any(span in look.split() or span == look for look in part_looks(shape, line.text)):
         return ALIGNED_FIT  # the look of the part asked about: "a broad flat tail", "a brownish-red rind"
     if shape.answer_type == "number" and shape.measure:
         return measured_kind_fit(shape, line)
-    if shape.answer_type == "named" and _ASKS_SHAPE.search(shape.text) and _SHAPED.fullmatch(span):
+    if shape.answer_type == "named" and _ASKS_SHAPE.search(shape.text) and shaped(span, line.text):
         return 1.0  # "what shape do the stars of Cassiopeia trace" — "a W-shaped constellation"
     if _OFFERED.search(shape.text) and span in alternatives(shape, line.text):
         return 1.0  # "are we seeing it face-on or from some other angle?" — "an edge-on starburst galaxy"
