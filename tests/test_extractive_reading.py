@@ -3287,20 +3287,3 @@ def test_an_entry_bearing_the_question_s_name_that_fits_nothing_else_it_says_is_
 def test_what_colour_or_shape_this_thing_is_asks_a_property_not_what_it_is() -> None:
     assert read_question("What colour is this bird?").answer_type == "colour"
     assert read_question("What shape is this bright red fruit?").type_noun == "shape"
-
-
-def test_an_entry_that_names_the_bridge_by_its_demonym_is_on_the_chain() -> None:
-    """ "… a land whose people later rebelled against Turkish rule. In what year did they win their
-    independence?" — "War of Zellish Independence: the Zellish rebelled …" names the bridge Zellia."""
-    shape = read_question(
-        "The city-states that struck these coins lay in a land whose people later rebelled against Tarnish "
-        "rule. In what year did they win their independence?"
-    )
-    entries = [
-        ("Coinage of old Zellia", "Coinage of old Zellia: silver coins struck by the city-states of Zellia"),
-        ("Zellia", "Zellia: a republic in southeastern Europe"),
-    ]
-    chain = Chain.build("Coinage of old Zellia", entries, shape)
-    war = "War of Zellian Independence: the Zellians rebelled against Tarnish rule in 1821"
-    assert chain.links[:1] == ("Zellia",)
-    assert chain.place("War of Zellian Independence", war) == "names bridge"

@@ -212,23 +212,9 @@ class Chain:
             return "names anchor"  # "… the American bison was named its national mammal": a reverse link
         if self.links and mentions(text, self.links[0]):
             return "names bridge"
-        if self.bridged and self.links and self.links[0] in demonym_places(f"{title} {text}"):
-            return "names bridge"  # "War of Greek Independence: the Greeks rebelled …" for the bridge Greece
         if any(mentions(text, name) for name in self.names):
             return "names chain"
         return "off"
-
-
-def demonym_places(text: str) -> set[str]:
-    """The places the demonyms of `text` stand for ("the Greeks rebelled against Turkish rule" →
-    {Greece, Turkey})."""
-    words = {w for w in re.findall(r"\b[A-Z][a-z]+\b", text)}
-    return {
-        place
-        for w in words
-        for place in (place_of(w), place_of(w[:-1]) if w.endswith("s") else None)
-        if place
-    }
 
 
 def name_sources(names: Iterable[str]) -> list[str]:
