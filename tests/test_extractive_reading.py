@@ -764,6 +764,11 @@ def test_an_individual_whose_name_holds_the_kind_word_still_has_the_kind_its_ent
     assert kind_of_individual(shape, "Owl Nebula", owl) == "planetary nebula"
 
 
+def _read_shown(question: str, title: str, text: str) -> str:
+    """The answer read from the entry `text` of what the image shows (`title`)."""
+    return _read_record(question, f"Image shows: {title} (match 0.900)", f"{title}: {text}")
+
+
 def _read_record(question: str, *lines: str) -> str:
     record = "\n".join(lines)
     trajectory = [Iteration(step=0, queries=[], candidates=[], record=record, seconds=0.0, model_seconds=0.0)]
@@ -3132,8 +3137,7 @@ def test_a_name_the_question_gives_the_image_s_own_thing_is_not_another_entity()
 def test_what_does_something_to_the_thing_shown_is_the_phrase_before_the_verb(
     question: str, text: str, answer: str
 ) -> None:
-    title = text.split(",")[0]
-    assert _read_record(question, f"Image shows: {title} (match 0.900)", f"{title}: {text}") == answer
+    assert _read_shown(question, text.split(",")[0], text) == answer
 
 
 def test_a_name_given_as_also_known_as_is_what_the_usual_name_is_asked_of() -> None:
@@ -3217,8 +3221,7 @@ def test_a_name_in_an_identity_question_does_not_anchor_over_a_strong_image_matc
 def test_a_shape_an_option_or_a_part_is_read_in_the_words_the_entry_uses(
     question: str, text: str, answer: str
 ) -> None:
-    title = text.split(":")[0]
-    assert _read_record(question, f"Image shows: {title} (match 0.900)", f"{title}: {text}") == answer
+    assert _read_shown(question, text.split(":")[0], text) == answer
 
 
 def test_how_a_thing_is_represented_is_the_phrase_after_the_participle() -> None:
