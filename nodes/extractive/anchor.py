@@ -36,11 +36,10 @@ IMAGE_SOURCES = ("pairs", "lens")
 _NAME_LINKS = word_set("of de van von da du la le del the")  # lower-case words inside a proper name
 _NAME = re.compile(rf"[A-Z][\w'’.-]*(?:\s+(?:(?:{'|'.join(sorted(_NAME_LINKS))})\s+)?[A-Z0-9][\w'’.-]*)*")
 _QUALIFIER = re.compile(r"\s*\(.*?\)")
-# A sentence ends at a full stop, but not at an abbreviation inside a name ("Mt. Everest", "St. Helena").
 MAX_NAME_LIST = 300  # characters of a gloss's name list, at most ("Saint Kitts and Nevis, Federation of …")
-MAX_NAME_WORDS = (
-    10  # words of one name in it, at most ("First Epistle of Paul the Apostle to the Corinthians")
-)
+# words of one name in that list, at most ("First Epistle of Paul the Apostle to the Corinthians")
+MAX_NAME_WORDS = 10
+# A sentence ends at a full stop, but not at an abbreviation inside a name ("Mt. Everest", "St. Helena").
 _SENTENCE_END = re.compile(r"(?<!\bMt)(?<!\bSt)(?<!\bFt)(?<!\bDr)(?<!\bMr)(?<!\bMrs)[.!?]\s+")
 # Capitalised only because they start a sentence or name a month: never a whole name on their own.
 _NOT_NAMES = word_set("""

@@ -325,9 +325,8 @@ _IDENTITY_FILLER = word_set("""
     appear object thing things pictured shown depicted seen visible here featured photographed
 """)
 _NAME_NOUNS = word_set("name names")
-_KIND_WORDS = word_set(
-    "kind kinds type types sort sorts variety category categories class"
-)  # "what kind of seas": a kind of sea
+# "what kind of seas": a kind of sea; "which category of vehicle": a kind of vehicle
+_KIND_WORDS = word_set("kind kinds type types sort sorts variety category categories class")
 # "what kind of star cluster is this" → "cluster": the noun after "of", or the next word when it is a noun
 _KIND_OF = re.compile(
     rf"\b(?:what|which)\s+(?:general\s+|broad\s+|particular\s+)?(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+"
@@ -653,8 +652,7 @@ def read_question(question: str) -> QuestionShape:
         attribute=attribute,
         named=question_names(text),
         names=named_entities(text),
-        year_role=_year_role(asking_clause(lower))
-        or _year_role(lower),  # "the last ruler …. when did it begin"
+        year_role=year_role(lower),
         rank_by=rank_by(lower) if answer_type == "ordinal" else None,
         asks_date=bool(_ASKS_DATE.search(lower)),
         bridge=bridge,
@@ -1127,10 +1125,8 @@ def asked_noun(lower: str) -> str | None:
     possessor = next((i for i, w in enumerate(words) if w.endswith(("'s", "’s"))), None)
     if possessor is not None:
         owner = words[possessor][:-2]
-        asked_owner = owner not in _WHOLE_WORLD  # "the world's highest volcano" asks a volcano
-        if asked_owner and (
-            possessor == 0 or owner in TYPE_NOUNS
-        ):  # "which country's currency …" asks a country
+        # "which country's currency …" asks a country; "the world's highest volcano" asks a volcano
+        if owner not in _WHOLE_WORLD and (possessor == 0 or owner in TYPE_NOUNS):
             return owner
         words = words[possessor + 1 :]  # "what is new zealand's capital" asks a capital
     window: list[str] = []
@@ -1234,6 +1230,11 @@ def question_names(text: str) -> list[str]:
 
 
 IRREGULAR_PLURALS = {"feet": "foot", "teeth": "tooth", "geese": "goose", "mice": "mouse"}
+
+
+def irregular_plural(noun: str) -> str | None:
+    """The plural of `noun` when it is not made with "-s" ("foot" → "feet"); None otherwise."""
+    return next((many for many, one in IRREGULAR_PLURALS.items() if one == noun), None)
 
 
 def singular(word: str) -> str:
@@ -1345,6 +1346,12 @@ def _measured(lower: str) -> str:
     """The quantity a measure question asks for ("how far" → "far"), or ""."""
     match = _MEASURE.search(lower)
     return next((group for group in match.groups() if group), "") if match else ""
+
+
+def year_role(lower: str) -> Literal["start", "end"] | None:
+    """Whether a year question asks a start or an end, read from the sentence that asks before the whole
+    question ("… the last ruler of England. In which year did her reign begin?" asks a start)."""
+    return _year_role(asking_clause(lower)) or _year_role(lower)
 
 
 def _year_role(lower: str) -> Literal["start", "end"] | None:

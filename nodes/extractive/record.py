@@ -136,30 +136,25 @@ def own_sense_entries(question: str, trajectory: Sequence[Iteration]) -> list[tu
     entries = record_entries(trajectory)
     if _ABOUT_NAMES.search(question):
         return entries
-    records = [line for it in trajectory for line in it["record"].splitlines()]
-    shows = {
-        anchored[0]
-        for line in records
-        if line.startswith(ANCHOR_PREFIX) and (anchored := read_anchor_line(line))
-    }
+    anchors = [
+        (line, anchored)
+        for it in trajectory
+        for line in it["record"].splitlines()
+        if (anchored := read_anchor_line(line))
+    ]
+    shows = {title for line, (title, _) in anchors if line.startswith(ANCHOR_PREFIX)}
+    named = {title for line, (title, _) in anchors if line.startswith(NAMED_PREFIX)}
     candidates = [c for it in trajectory for c in it["candidates"]]
     shown = {
         anchor: [c["text"] for c in candidates if c["source"] == "pairs" and c["title"] == anchor]
         for anchor in shows
     }
-    named = {
-        anchored[0]
-        for line in records
-        if line.startswith(NAMED_PREFIX) and (anchored := read_anchor_line(line))
-    }
+    astray = {id(c) for name in named for c in other_bearers(question, name, candidates)}
     homonymous = {
         (c["title"], sentence)
         for c in candidates
         if c["source"] != "pairs"
-        and (
-            any(is_homonym(c["title"], c["text"], a, own) for a, own in shown.items())
-            or any(c in other_bearers(question, a, candidates) for a in named)
-        )
+        and (id(c) in astray or any(is_homonym(c["title"], c["text"], a, own) for a, own in shown.items()))
         for sentence in split_sentences(c["text"])
     }
     return [entry for entry in entries if entry not in homonymous]

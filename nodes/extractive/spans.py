@@ -33,7 +33,6 @@ from nodes.extractive.anchor import (
 )
 from nodes.extractive.question import (
     BESIDE_A_NAME,
-    IRREGULAR_PLURALS,
     NUMBER_WORDS,
     RECORD_HELD,
     RESEMBLE,
@@ -45,6 +44,7 @@ from nodes.extractive.question import (
     asked_words,
     asking_clause,
     compiled,
+    irregular_plural,
     set_aside,
     singular,
     unit_key,
@@ -386,10 +386,9 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     """The spans of one line that have the form the question's answer type needs."""
     text = line.text
     kind = shape.answer_type
-    if kind in ("number", "ordinal") and catalogue_numbers(
-        shape, text
-    ):  # "its number in Messier's catalogue"
-        return catalogue_numbers(shape, text)
+    catalogued = catalogue_numbers(shape, text) if kind in ("number", "ordinal") else []
+    if catalogued:  # "its number in Messier's catalogue" — "Messier 104"
+        return catalogued
     if shape.choices:  # "terrestrial, aquatic or arboreal?": the option the line states, as it writes it
         stated = (re.search(rf"\b{re.escape(choice)}\b", text, re.IGNORECASE) for choice in shape.choices)
         return [m.group() for m in stated if m] + line_names(line)
@@ -456,7 +455,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         names = [n for n in names if not any(p.endswith(" " + n) for p in parts)]
         return parts + names + demonym_places(shape, text) + habitats(text)
     if kind == "named" and shape.type_noun in _HABITAT_ASKED:  # "of forests", "of the hot deserts"
-        return habitat_phrases(text) + names
+        return kinds_of_land(text) + names
     if kind == "named" and shape.type_noun == "government":
         qualified = [p for form in FORMS_OF_GOVERNMENT for p in typed_phrases(text, form)]
         return qualified or [w for w in _TOKEN.findall(text.lower()) if w in FORMS_OF_GOVERNMENT]
@@ -572,7 +571,7 @@ def _part_looks(part: str, whole: bool, question: str, text: str) -> tuple[str, 
     noun_words = {asked[i - 1] for i, word in enumerate(asked) if i and singular(word) == part}
     given = set(asked) - noun_words | _INTENSIFIERS
     looks = []
-    plural = next((many for many, one in IRREGULAR_PLURALS.items() if one == part), f"{part}(?:s|es)?")
+    plural = irregular_plural(part) or f"{re.escape(part)}(?:s|es)"  # "foot" → "feet"
     for match in compiled(rf"\b(?:{re.escape(part)}|{plural})\b(?!-)").finditer(text):
         if text[match.start() - 1 : match.start()] == "-":
             continue  # "thin-walled" is read whole below
@@ -682,7 +681,7 @@ def catalogue_numbers(shape: QuestionShape, text: str) -> list[str]:
     return compiled(rf"\b{re.escape(named.group(1))}\s+(\d+)\b").findall(text) if named else []
 
 
-def habitat_phrases(text: str) -> list[str]:
+def kinds_of_land(text: str) -> list[str]:
     """Kinds of land or water a gloss names, with the modifier it gives them: "of the hot deserts of
     northern Africa" → ["hot deserts"], "feline of forests" → ["forests"]."""
     phrases = []
@@ -884,7 +883,7 @@ def typed_phrases(text: str, noun: str, modifiers: int = 1) -> list[str]:
     the run of up to that many modifiers ("a long tufted tail" → "long tufted tail"), as a description
     of a part is answered."""
     first = "a-z" if modifiers == 1 else "A-Za-z"  # "equatorial African forests"
-    plural = next((many for many, one in IRREGULAR_PLURALS.items() if one == noun), f"{re.escape(noun)}s")
+    plural = irregular_plural(noun) or f"{re.escape(noun)}s"  # "powerful teeth" for the kind "tooth"
     pattern = compiled(rf"\b((?:[{first}][\w-]+\s+){{1,{modifiers}}})({re.escape(noun)}|{plural})\b")
     phrases = []
     for match in pattern.finditer(text):
