@@ -26,7 +26,7 @@ from graphs.pmsr import graph
 from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, named_guess, names_in, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
-from nodes.extractive.followup import chain_resolved, next_query, trajectory_query
+from nodes.extractive.followup import chain_resolved, names_not_looked_up, next_query, trajectory_query
 from nodes.extractive.question import QuestionShape, named_entities, names_of_image, read_question
 from nodes.extractive.reader import kind_of_individual, other_name, read_records
 from nodes.extractive.record import own_sense_entries, record_entries
@@ -3290,3 +3290,225 @@ def test_an_entry_bearing_the_question_s_name_that_fits_nothing_else_it_says_is_
 def test_what_colour_or_shape_this_thing_is_asks_a_property_not_what_it_is() -> None:
     assert read_question("What colour is this bird?").answer_type == "colour"
     assert read_question("What shape is this bright red fruit?").type_noun == "shape"
+
+
+def test_a_second_name_the_question_gives_is_looked_up_after_its_named_anchor() -> None:
+    """ "Which province of Veldia has Orlo as its capital?" anchored on Veldia: Orlo's own entry states the
+    province, so Orlo is searched before the names Veldia's entry links to; its lines stay on the chain."""
+    question = "Which province of Veldia has Orlo as its capital?"
+    record = "Question names: Veldia (match 1.000)\nVeldia: Veldia: a republic in Norland on the Kessa Sea"
+    trajectory = [Iteration(step=0, queries=[], candidates=[], record=record, seconds=0.0, model_seconds=0.0)]
+    first = next_query(question, trajectory, [])
+    assert first.startswith("Veldia") and next_query(question, trajectory, [first]).startswith("Orlo")
+    assert not chain_resolved(question, trajectory, [first])
+    orlo = ("Orlo", "Orlo: a port in Veldia; capital of the Tarn province")
+    chain = Chain.build("Veldia", [("Veldia", "Veldia: a republic in Norland")], read_question(question))
+    assert chain.place(*orlo) == "given"
+    # a question about the image names things to describe it: "… lives near Orlo. Which province …?"
+    pointing = read_question("This bird lives near Orlo. Which province of Veldia is that in?")
+    assert not names_not_looked_up(pointing, "Kessa bird", [])
+    assert Chain.build("Kessa bird", [], pointing).place(*orlo) != "given"
+
+
+def test_the_entry_of_a_name_the_question_gives_answers_with_the_kind_it_states() -> None:
+    """A forward link from a named entity ("Orlo: … capital of the Tarn province") outweighs entries that
+    are merely of the asked kind and tied to the anchor ("Kell: a province in northern Veldia")."""
+    lines = [
+        line("Veldia", "Veldia: a republic in Norland on the Kessa Sea"),
+        line("Kell", "Kell: a province in northern Veldia"),
+        line(
+            "Orlo", "Orlo, Orlo City: a port and market town in southern Veldia; capital of the Tarn province"
+        ),
+    ]
+    assert best("Which province of Veldia has Orlo as its capital?", lines, chain=("Veldia",)) == "Tarn"
+
+
+def test_whose_is_answered_by_the_owner_s_name_without_its_possessive() -> None:
+    lines = [
+        line("Orla", "Orla: Danish astronomer whose careful observations became the basis of Kessler's laws")
+    ]
+    assert best("Orla's observations laid the groundwork for whose laws of motion?", lines) == "Kessler"
+
+
+def test_what_a_named_person_did_is_the_object_of_the_verb_even_with_a_set_aside_clause() -> None:
+    """ "What did the astronomer Ada Lorne discover, besides …?": the question's verb takes the answer."""
+    question = (
+        "What did the English astronomer Ada Lorne discover, besides pioneering photometry in astronomy?"
+    )
+    assert read_question(question).predicate == "discover"
+    text = "Lorne, Ada Lorne: English astronomer who pioneered photometry and who discovered the blue shift"
+    assert best(question, [line("Lorne", text)]) == "blue shift"
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text", "answer"),
+    [
+        # a broad kind asked of a thing its entry defines otherwise: the definition's head noun
+        (
+            "Don't be fooled by the horse-like head. What kind of animal is this really?",
+            "Varnfish",
+            "A varnfish. varnfish, varn: small fish with a horse-like head and a curled tail",
+            "fish",
+        ),
+        (
+            "Monkey or ape? What sort of primate is shown in this photo?",
+            "Kessa",
+            "kessa, Pan kessa: intelligent somewhat arboreal ape of equatorial forests",
+            "ape",
+        ),
+        (
+            "Plant, animal or something else? What kind of organism is this red-capped orlet?",
+            "Orletum",
+            "Orletum, genus Orletum: a genus of fungi belonging to the family Orletaceae",
+            "fungi",
+        ),
+        # the broad kind is the definition's own noun: the species its entry names, not the picture's title
+        (
+            "Short legs and flippers: what kind of bird is this?",
+            "Little tarnbird",
+            "A little tarnbird. tarnbird: short-legged flightless birds of cold southern seas",
+            "tarnbird",
+        ),
+    ],
+)
+def test_a_broad_kind_asked_of_what_is_shown_is_the_kind_its_entry_defines_it_as(
+    question: str, title: str, text: str, answer: str
+) -> None:
+    assert _read_shown(question, title, text) == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        # a region asked without a whole: the part of a place the entry names, as it writes it
+        pytest.param(
+            "This big spiny-crested lizard is native to which broad region?",
+            "orla, Orla orla: large herbivorous tropical American arboreal lizards with a spiny crest",
+            "tropical American",
+            id="region",
+        ),
+        pytest.param(
+            "Which part of Asia does this showy bird come from?",
+            "kessa, bird of Tarn: very large terrestrial southeast Asian pheasant",
+            "southeast Asian",
+            id="region",
+        ),
+        pytest.param(
+            "These birds live in the cold south. Of which regions in particular?",
+            "tarnbird: short-legged flightless birds of cold southern especially Antarctic regions",
+            "Antarctic regions",
+            id="region",
+        ),
+        pytest.param(  # a demonym of the thing's own entry names the place
+            "This big heron has bluish-grey feathers. It's a heron of which part of the world?",
+            "kell heron: large American heron having bluish-grey plumage",
+            "America",
+            id="region",
+        ),
+        pytest.param(
+            "Where does this clever ape live in the wild?",
+            "kessa: intelligent somewhat arboreal ape of equatorial African forests",
+            "equatorial African forests",
+            id="region",
+        ),
+        # a word that describes what is shown: the describing word of its entry closest to what is asked
+        pytest.param(
+            "How would you describe the pace of this tree-dwelling marsupial?",
+            "orla: sluggish tailless Australian arboreal marsupial with grey furry ears",
+            "sluggish",
+            id="describing-word",
+        ),
+        pytest.param(
+            "What word describes the scent of this shrub grown for its purple flowers?",
+            "orlaweed: any of various aromatic shrubs of Norland with purple flowers",
+            "aromatic",
+            id="describing-word",
+        ),
+        pytest.param(
+            "Apart from spending time in trees, what quality is this ape noted for?",
+            "kessa: intelligent somewhat arboreal ape of equatorial forests",
+            "intelligent",
+            id="describing-word",
+        ),
+        pytest.param(
+            "Does this rodent live on land, in water, or both? Give the word that describes it.",
+            "orla: large amphibious rodent of Norland with partly webbed feet",
+            "amphibious",
+            id="describing-word",
+        ),
+        # a yes-no question offering two words: the one the entry states
+        pytest.param(
+            "Is this pearly-shelled sea snail edible or poisonous?",
+            "orla: any of various large edible sea snails",
+            "edible",
+            id="either-or",
+        ),
+        pytest.param(
+            "Are this bird's legs long or short?",
+            "orla: short-legged flightless birds of cold seas",
+            "short",
+            id="either-or",
+        ),
+        pytest.param(
+            "Is this ox's coat short-haired or long-haired?",
+            "orla: large long-haired wild ox of Tarn",
+            "long-haired",
+            id="either-or",
+        ),
+    ],
+)
+def test_a_one_hop_attribute_of_what_is_shown_is_read_in_the_words_of_its_own_entry(
+    question: str, text: str, answer: str
+) -> None:
+    assert _read_shown(question, "Orla", f"Orla: {text}") == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "identity"),
+    [
+        ("Which bird is this large web-footed wader, coloured anywhere from pink to scarlet?", True),
+        ("Which celestial body is this, Norland's only natural satellite?", True),
+        ("Which river is this bridge over?", False),  # a preposition left at the end asks another thing
+        ("Which country is this coin from?", False),
+        ("What shape is this bright red fruit?", False),  # a property
+    ],
+)
+def test_which_kind_is_this_followed_by_a_description_asks_what_is_shown(
+    question: str, identity: bool
+) -> None:
+    assert read_question(question).asks_identity == identity
+
+
+def test_another_name_of_an_entity_the_question_names_answers_nothing() -> None:
+    """The question gives Ursa Kellia; its entry's other name ("Great Kell") is the same constellation."""
+    lines = [
+        line("Great Kell", "Great Kell, Ursa Kellia: a constellation outside the zodiac near the pole star"),
+        line("Orlo", "Orlo: a constellation in the northern hemisphere between Ursa Kellia and Tarn"),
+    ]
+    question = "This galaxy lies between Ursa Kellia and one other. Name that other constellation."
+    assert best(question, lines, known=("Orlo",)) == "Tarn"
+
+
+def test_a_name_in_a_phrase_before_the_question_is_no_apposition_and_the_bridge_stays() -> None:
+    """ "On the far side from Tarn, which constellation borders the one where this galaxy lies?": Tarn is
+    a peer of the answer, not an entity the question is about ("the capital of Orla, the country where …")."""
+    shape = read_question(
+        "On the far side from Tarn, which constellation borders the one where this galaxy lies?"
+    )
+    assert shape.subject == "" and shape.bridge == "constellation"
+    assert read_question("What is the capital of Orla, the country where this bird lives?").subject == "Orla"
+
+
+def test_what_a_thing_described_before_is_called_asks_that_thing_not_a_bridge() -> None:
+    """ "Orla has a smooth basin in its north. What is that basin called?" asks the basin's name: it is no
+    bridge to be set aside, and an entry merely named like it ("Tarn Basin") does not answer."""
+    question = (
+        "Orla has a smooth basin in its northern half that covers 40% of it. What is that basin called?"
+    )
+    assert read_question(question).bridge == ""
+    lines = [
+        "Question names: Orla (match 1.000)",
+        "Orla: The smooth Kessa basin in the northern half covers 40% of the planet.",
+        "Tarn Basin: Tarn Basin, Tarnbas: an industrial region in Norland",
+    ]
+    assert _read_record(question, *lines) == "Kessa"

@@ -57,10 +57,12 @@ _ANCHOR_LINE = re.compile(
 WEIGHTS = {
     "anchor": 1.0, "anchor to bridge": 1.0, "bridge": 0.85, "link": 0.85, "states relation": 1.0,
     "past bridge": 0.6, "names anchor": 0.85, "names bridge": 0.6, "names chain": 0.6, "off": 0.15,
+    "given": 1.0,
 }  # fmt: skip
 BRIDGED = {
     "anchor": 0.6, "anchor to bridge": 0.9, "bridge": 1.0, "link": 0.8, "states relation": 1.0,
     "past bridge": 0.8, "names anchor": 0.7, "names bridge": 0.9, "names chain": 0.7, "off": 0.1,
+    "given": 0.9,
 }  # fmt: skip
 
 
@@ -115,6 +117,9 @@ class Chain:
     # supergiant star in the constellation where this nebula lies": Carina → "contains the star Canopus").
     beyond: tuple[str, ...] = ()
     goes_past: bool = False  # the question describes a thing one step past the bridge (`_past`)
+    # Other names a question that does not point at the image gives in words ("Naples" in "Which region of
+    # Italy has Naples as its capital?", anchored on Italy): their own entries are as close as the anchor's.
+    given: tuple[str, ...] = ()
 
     @property
     def bridged(self) -> bool:
@@ -151,8 +156,19 @@ class Chain:
         past_bridge = bool(ranked) and _past(shape, bridge)
         beyond = tuple(_links_of(ranked[0], entries, {*own, *ranked})) if past_bridge else ()
         answerable = _answerable(shape, bridge, ranked, entries)
+        # a question about the image names things to describe it or its bridge, not as evidence of its own
+        given_names = tuple(n for n in shape.names if not any(same_entity(n, o) for o in own))
+        given_names = () if shape.points_at_image else given_names
         chain = cls(
-            anchor, own, ranked, bridge, answerable, renamed=renamed, beyond=beyond, goes_past=past_bridge
+            anchor,
+            own,
+            ranked,
+            bridge,
+            answerable,
+            renamed=renamed,
+            beyond=beyond,
+            goes_past=past_bridge,
+            given=given_names,
         )
         tied_to = chain.tied_to
         stating = frozenset(title for title, text in entries if _states_relation(shape, title, text, tied_to))
@@ -202,6 +218,8 @@ class Chain:
         for rank, link in enumerate(self.links):
             if is_about(title, text, link):
                 return "bridge" if rank == 0 else "link"
+        if any(is_about(title, text, name) for name in self.given):
+            return "given"
         if title in self.stating:
             return "states relation"
         if any(is_about(title, text, name) for name in self.beyond):

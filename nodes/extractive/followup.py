@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from core.state import Iteration
 from nodes.extractive.anchor import definition, is_about, names_in, same_entity
 from nodes.extractive.chain import Chain, best_anchor
-from nodes.extractive.question import QuestionShape, head_noun, read_question
+from nodes.extractive.question import QuestionShape, head_noun, names_of_image, read_question
 from nodes.extractive.record import own_sense_entries, record_entries
 from nodes.extractive.spans import (
     DEFINED_FIT,
@@ -52,7 +52,8 @@ def next_query(question: str, trajectory: Sequence[Iteration], earlier: Iterable
     first = [anchor] if anchor and not states_attribute(shape, chain, entries) else []
     searched = {_normal(q) for q in earlier}
     further = [chain.step_past_bridge] if chain.step_past_bridge else []
-    for name in dict.fromkeys([*first, *chain.links[:1], *further, *chain.links[1:], *others]):
+    named = names_not_looked_up(shape, anchor or "", entries)
+    for name in dict.fromkeys([*first, *named, *chain.links[:1], *further, *chain.links[1:], *others]):
         query = focused_query(shape, name, anchor)
         if _normal(query) not in searched:
             return query
@@ -87,12 +88,30 @@ def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iter
     stated = states_attribute(shape, chain, entries)
     if chain.bridged and not stated:
         return False
-    needed = [] if stated else [anchor]
+    needed = ([] if stated else [anchor]) + names_not_looked_up(shape, anchor, entries)
     if not shape.asks_identity:
         further = [chain.step_past_bridge] if chain.step_past_bridge else []
         needed += [n for n in [*chain.links[:1], *further] if not any(is_about(t, x, n) for t, x in entries)]
     searched = {_normal(q) for q in earlier}
     return all(_normal(focused_query(shape, name, anchor)) in searched for name in needed)
+
+
+def names_not_looked_up(shape: QuestionShape, anchor: str, entries: Sequence[tuple[str, str]]) -> list[str]:
+    """Names a question that does not point at the image gives in words, other than the anchor, whose
+    entries no record holds yet: "Which region of Italy has Naples as its capital?" anchored on Italy still
+    needs Naples' own entry, which states the region. A question about the image names things only to
+    describe it or its bridge ("in east Asia", "that Arctic region"), and their own entries would anchor
+    over the image's."""
+    if shape.points_at_image:
+        return []
+    own_names = names_of_image(shape.text)
+    return [
+        name
+        for name in shape.names
+        if name not in own_names
+        and not same_entity(name, anchor)
+        and not any(is_about(title, text, name) for title, text in entries)
+    ]
 
 
 def focused_query(shape: QuestionShape, name: str, anchor: str | None) -> str:

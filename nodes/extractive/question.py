@@ -336,6 +336,13 @@ _GENERIC_NOUNS = word_set("part area place")
 _RELATIONAL_NOUNS = word_set("neighbour neighbor neighbours neighbors counterpart")
 _PLACE_NOUNS = word_set("continent country nation region ocean sea island state province city")
 # "… this object in the sky": a place in the picture, not something asked.
+# "which bird is this large web-footed wader, coloured …", "which celestial body is this, Earth's only
+# satellite?": what follows "this" only describes what is shown — not "which continent is this animal from"
+_WHICH_IS_THIS = re.compile(
+    r"^(?:which|what)\s+(?:[\w-]+\s+){1,3}?(?:is|are)\s+(?:this|these)\b([^,]*)(?:,|$)"
+)
+_STRANDING = word_set("from in on of at to for near over under across by with inside beside into off")
+MAX_DESCRIBING_WORDS = 4  # words after "which bird is this" that may describe what is shown
 _LOCATIVE_TAIL = re.compile(r"(\b(?:this|these)\s+[\w-]+)\s+(?:in|on|at)\s+the\s+[\w-]+$")
 _POINTING = re.compile(
     r"\b(?:this|these|here|pictured|shown|depicted|seen|visible|image|images|photo|photos|photograph|"
@@ -350,8 +357,9 @@ _DETERMINERS = word_set("this these that those the a an its his her their")
 _WHOLE_WORLD = word_set("world earth globe")  # owners of a record, never what is asked
 # "what does this animal feed on", "what do these birds eat": the object of the verb is asked (a phrase of
 # the entity's entry, "eucalyptus leaves and bark"), not a name.
+# "what did the astronomer Ada Lorne discover": a named subject takes the verb as well.
 _PREDICATE = re.compile(
-    r"^what\s+(?:does|do|did)\s+(?:this|these|that|those|the)\s+(?:[\w-]+\s+){1,7}?(?:mainly\s+|mostly\s+)?"
+    r"^what\s+(?:does|do|did)\s+(?:(?:this|these|that|those|the)\s+)?(?:[\w-]+\s+){1,7}?(?:mainly\s+|mostly\s+)?"
     r"([a-z]+)(?:\s+(on|in|with|from|for|at|into|upon))?(?:\s+(?:in|on|at|under|around)\s+(?:the|its|their)\s+[\w-]+)?"
     r"(?:\s+with\s+(?:its|their)\b.*)?$"
 )  # "what does this rodent build in the water": where it does so is no object
@@ -455,6 +463,7 @@ _OTHER_NAME = re.compile(
 # "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
 _SET_ASIDE = re.compile(rf"\b(?:{_ASIDE})\s+([^,?]+)")
 _LEADING_ASIDE = re.compile(rf"^(?:{_ASIDE})\s+[^,?]+,\s*")
+_TRAILING_ASIDE = re.compile(rf",\s*(?:{_ASIDE})\s+[^,?]+$")  # "…, besides pioneering spectroscopy"
 _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 _DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
@@ -627,6 +636,8 @@ def read_question(question: str) -> QuestionShape:
             "",
             (len(lower), len(lower)),
         )  # "what are the bright arcs around this galaxy called": the kind asked is the thing shown's part
+    if bridge and _NAMES_THAT.match(asking_clause(lower)):
+        bridge, (start, end) = "", (len(lower), len(lower))  # "… a smooth basin. What is that basin called?"
     attribute = [] if answer_type == "identity" else asked_words(lower, reference)
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
     if subject:
@@ -687,10 +698,22 @@ _CHOICES = re.compile(
 )
 
 
+# "What is that basin called?": the thing a statement described is the one asked, not a bridge to it.
+_NAMES_THAT = re.compile(
+    r"^what\s+(?:is|was|are|were)\s+(?:that|those)\s+(?:[\w-]+\s+){1,2}?(?:called|named|known\s+as)$"
+)
+_EITHER_OR = re.compile(
+    r"^(?:is|are|was|were|does|do|did|has|have)\b[^?,]*?\s([\w-]+)\s+or\s+([\w-]+)\s*\??$"
+)
+
+
 def offered_choices(lower: str) -> list[str]:
     """The options a question lists for its answer to be one of ("terrestrial, aquatic or arboreal" →
     ["terrestrial", "aquatic", "arboreal"]); [] when it lists none, or leaves one open ("… or some other
     angle?" is `_OFFERED`'s)."""
+    either = _EITHER_OR.match(asked_sentence(lower))
+    if either:  # "is this snail edible or poisonous?": a yes-no question offering two words
+        return list(either.groups())
     listed = _CHOICES.search(lower)
     if not listed:
         return []
@@ -843,7 +866,11 @@ def named_subject(text: str) -> str:
     does that range extend?"); "" when it names none."""
     apposition = _APPOSITION.search(text)
     set_aside = {m.group(1) for m in _NAMES_SET_ASIDE.finditer(text)}  # "Besides Cetus, which …"
-    if apposition and apposition.group(1) not in set_aside:
+    # "Together with Cassiopeia, which constellation flanks …": a phrase before the question, no apposition
+    fronted = apposition and not _WH_WORD.search(
+        _SENTENCE_BREAK.split(text[: apposition.start()])[-1].lower()
+    )
+    if apposition and apposition.group(1) not in set_aside and not fronted:
         return unpossessed(apposition.group(1))
     *before, asking = _SENTENCE_BREAK.split(text.strip())
     asked_in_relative = _ASKED_IN_RELATIVE.search(asking)
@@ -932,7 +959,8 @@ def _predicate(lower: str) -> str:
     does this galaxy look like" → "resemble", answered by what a gloss says it resembles."""
     if _RESEMBLES.search(asking_clause(lower)):
         return RESEMBLE
-    match = _PREDICATE.match(_LEADING_ASIDE.sub("", lower))  # "besides lodges, what do these rodents build"
+    # "besides lodges, what do these rodents build", "what did she discover, besides …"
+    match = _PREDICATE.match(_TRAILING_ASIDE.sub("", _LEADING_ASIDE.sub("", lower)))
     if not match or set(match.group(0).split()[3:]) & _NO_OBJECT_VERBS:
         return ""
     return " ".join(w for w in match.groups() if w)
@@ -963,6 +991,12 @@ def asks_only_what_is_shown(lower: str, reference: str, type_noun: str | None) -
     "Which planet appears in this image?", "What is the common name of the animal pictured here?",
     "What is this object in the sky?" — not "Which continent is this animal from?", whose asked kind
     is another thing than the one shown."""
+    which_is_this = _WHICH_IS_THIS.match(asked_sentence(lower))
+    if which_is_this and not _PROPERTY_ASKED.match(
+        asked_sentence(lower)
+    ):  # "which bird is this large web-footed wader, …" — not "which city is this palace in"
+        after = which_is_this.group(1).split()
+        return len(after) <= MAX_DESCRIBING_WORDS and not (after and after[-1] in _STRANDING)
     if type_noun and reference and type_noun not in reference.split() and type_noun not in _NAME_NOUNS:
         return False
     plain = _LOCATIVE_TAIL.sub("", lower)

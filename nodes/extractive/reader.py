@@ -35,20 +35,40 @@ from nodes.extractive.question import (
     QuestionShape,
     content_words,
     read_question,
+    set_aside,
     singular,
     word_set,
 )
 from nodes.extractive.record import own_sense_entries
-from nodes.extractive.spans import BINOMIAL, EvidenceLine, Span, alternatives, rank_spans, typed_phrases
+from nodes.extractive.spans import (
+    BINOMIAL,
+    EvidenceLine,
+    Span,
+    alternatives,
+    asks_description,
+    describing_words,
+    part_looks,
+    rank_spans,
+    typed_phrases,
+)
 
 MAX_EVIDENCE = 3
-# Kinds so broad that "what kind of animal is this" asks what the animal is, not a subtype its entry gives.
-_BROAD_KINDS = word_set("animal bird fish plant tree flower creature mammal insect reptile fruit thing")
+# Kinds so broad that "what kind of animal is this" asks the kind its entry defines it as ("ape"), not a
+# subtype its entry gives.
+_BROAD_KINDS = word_set(
+    "animal bird fish plant tree flower creature mammal insect reptile fruit thing primate organism beast"
+)
 _TITLE_WORDS = {"mount", "mt", "saint", "st", "the"}  # words a name is written with or without
-_ANY_OF = re.compile(r"^(?:an?\s+|the\s+)?(?:any|one|some)\s+of\s+(?:several|various|numerous|many|the)\s+")
+_ANY_OF = re.compile(
+    r"^(?:an?\s+|the\s+)?(?:(?:any|one|some)\s+of\s+(?:several|various|numerous|many|the)|either\s+of\s+two)\s+"
+)
+# Words that ask for a description without saying what it is about ("which single word describes …").
+_ASKING_WORDS = word_set("you describe describes described word single one adjective term distinctive give")
+# Heads that rank or group what follows them: "a genus of fungi" is defined as fungi.
+_GROUPING_HEADS = word_set("genus family species order class kind type group variety breed")
 # Words that end a definition's first noun phrase.
 _HEAD_ENDS = STOPWORDS | word_set(
-    "having often usually found living native noted covered related resembling like"
+    "having often usually found living native noted covered related resembling like belonging"
 )
 FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scaled down
 
@@ -81,6 +101,12 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         evidence = [as_evidence(line) for line in bridge_lines[:1]]
         name = other_name(shape, bridge, bridge_lines, context)
         return Reading(name, evidence, confidence if evidence else 0.0)
+    describes = (
+        asks_description(shape) and (shape.type_noun or "") not in _GROUPING_HEADS
+    )  # not "what family"
+    described = describing_word(shape, anchor, anchor_lines, context) if describes else ""
+    if described:
+        return Reading(described, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     group = group_of(shape, anchor_lines) if shape.asks_group and anchor else ""
     if group:
         return Reading(group, [as_evidence(line) for line in anchor_lines[:1]], confidence)
@@ -188,7 +214,7 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
         return ""  # "Tabby cat", "killer whale, orca: …" say what kind of cat or whale they are; "Owl
         # Nebula" does not say what kind of nebula it is
     if shape.kind_of in _BROAD_KINDS and not (proper or named):
-        return ""  # "what kind of animal is this" asks the species: "Sea lion", not "amphibious animal"
+        return broad_kind(shape, anchor, anchor_lines)
     phrases = [p for line in anchor_lines for p in typed_phrases(definition(line.text), shape.kind_of)]
     if not phrases and proper:  # "which type of spacecraft is it" — "The Voyager-2 deep-space probe."
         return next(filter(None, (defined_kind(definition(line.text)) for line in anchor_lines)), "")
@@ -199,6 +225,61 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     modifier, written = phrases[0].split()[-2:]
     noun = written if re.search(rf"\b{re.escape(written.lower())}\b", shape.text.lower()) else shape.kind_of
     return f"{modifier} {noun}"
+
+
+def describing_word(
+    shape: QuestionShape, anchor: str | None, anchor_lines: Sequence[EvidenceLine], context: Context
+) -> str:
+    """For a question asking a word that describes the thing shown ("how would you describe the pace of
+    this marsupial?"), the describing word of its own entry (`describing_words`) closest in meaning to
+    what the question asks about ("pace" → "sluggish" in "sluggish tailless … marsupial"); "" when its
+    entry has none."""
+    if not anchor or shape.part and any(part_looks(shape, line.text) for line in anchor_lines):
+        return ""  # "how would you describe its tail": the tail's look its entry gives ("long tufted")
+    given = set(content_words(shape.text.lower()))
+    own_first = sorted(anchor_lines, key=lambda line: not same_entity(line.title, anchor))
+    words = list(
+        dict.fromkeys(
+            word
+            for line in own_first
+            for word in describing_words(_ANY_OF.sub("", definition(line.text)), given)
+        )
+    )
+    if not words:
+        return ""
+    # what the description is about: the question's words less those asking for one, those it sets aside
+    # and those the entry gives ("the pace of this marsupial" — "… arboreal marsupial": "pace")
+    aside = set_aside(shape.text.lower())
+    entry_words = {w for line in own_first for w in content_words(line.text.lower())}
+    about = " ".join(
+        w for w in shape.attribute if w not in _ASKING_WORDS | entry_words and w not in aside.split()
+    )
+    about = about or shape.text
+    vectors = np.asarray(text_embedder(context).embed_texts([about, aside, *words]), dtype=np.float32)
+    closeness = vectors[2:] @ vectors[0]
+    if aside and len(words) > 1:  # "apart from spending time in trees, what quality …": not "arboreal"
+        closeness[int(np.argmax(vectors[2:] @ vectors[1]))] = -np.inf
+    return words[int(np.argmax(closeness))]
+
+
+def broad_kind(shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine]) -> str:
+    """For "what kind of animal is this?", the head of the entry's definition, in the singular
+    ("intelligent somewhat arboreal ape of …" → "ape", "… arboreal lizards with …" → "lizard"). When that
+    head is the broad noun asked itself, the species is asked: the entry's own name where it is not the
+    title ("penguin: … flightless birds" for a little penguin and "what kind of bird"), else "" (the title
+    answers: "sea lion: a large amphibious animal" for "what kind of animal")."""
+    own_first = sorted(anchor_lines, key=lambda line: not same_entity(line.title, anchor))
+    for line in own_first:
+        names = entry_names(line.text)
+        head = group_head(definition(line.text)) if names else ""
+        if head.lower() in _GROUPING_HEADS:
+            head = group_head(definition(line.text).partition(f"{head} of ")[2])
+        if not head:
+            continue
+        if shape.kind_of not in {head.lower(), singular(head.lower()), head.lower().removesuffix("es")}:
+            return singular(head)
+        return "" if same_entity(names[0], anchor) else names[0]
+    return ""
 
 
 def defined_kind(text: str) -> str:

@@ -44,6 +44,7 @@ from nodes.extractive.question import (
     asked_words,
     asking_clause,
     compiled,
+    head_noun,
     irregular_plural,
     set_aside,
     singular,
@@ -346,10 +347,12 @@ def rank_spans(
     entry of the asked kind may be tied (see `relation`).
     """
     best: dict[str, Span] = {}
+    known = [*known, *given_aliases(shape, lines)]
     paired = paired_names(shape)
     for line in lines:
         for text in dict.fromkeys(trim(shape, c) for c in candidates(shape, line)):
             score = score_span(shape, text, line, lines, known, own) + relation(shape, text, lines, chain)
+            score += given_link(shape, text, lines)
             score += paired_with_named(text, line, paired) if paired else 0.0
             key = text.lower()
             if score > 0 and (key not in best or score > best[key].score):
@@ -450,7 +453,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return without_set_aside(shape, verb_objects(text, shape.predicate)) + names
     if kind == "named" and _WHERE_IN.search(shape.text):  # "where in Europe": "southern Europe"
         names = parts_of_region(shape, text) + names
-    if kind == "named" and shape.type_noun == "place":  # "where is this bird found?": also a habitat
+    if kind == "named" and asks_wide_place(shape):  # "where is this bird found?": also a habitat
         parts = parts_of_places(text)  # "of tropical America": the part, not all America
         names = [n for n in names if not any(p.endswith(" " + n) for p in parts)]
         return parts + names + demonym_places(shape, text) + habitats(text)
@@ -625,16 +628,89 @@ def without_set_aside(shape: QuestionShape, phrases: Sequence[str]) -> list[str]
     return kept_phrases
 
 
+_WIDE_PLACES = word_set("place region area zone part")
+# "how would you describe the pace of …", "which adjective describes …", "what single word describes it",
+# "what quality (of mind) is it noted for", "what's distinctive about its coat", "its way of life in a word"
+_DESCRIPTION_ASKED = re.compile(
+    r"\bhow\s+would\s+you\s+describe\b|\b(?:what|which)\s+(?:single\s+|one\s+)?(?:word|adjective|term)\b"
+    r"|\bwhat\s+quality\b|\bwhat(?:['’]s|\s+is)\s+distinctive\b|\bin\s+(?:a|one)\s+word\b|\bdescribes?\b",
+    re.IGNORECASE,
+)
+_OPENING_WORD = re.compile(r"[\w'’-]+")
+# A lower-case word of a definition, with an adverb in -ly before it ("brilliantly colored").
+_DESCRIBING_WORD = re.compile(r"(?:\b([a-z]+ly)\s+)?(?<![\w-])([a-z][a-z-]*[a-z])(?![\w-])")
+# Endings of adjectives and participles that describe ("aromatic", "predatory", "three-toed", "flightless")
+_ADJECTIVE_SHAPE = re.compile(r"(?:ous|ic|al|ed|less|ful|ive|ish|ary|ory|ant|ent|ile|ing|[a-z]-[a-z]+)$")
+# Words that describe nothing by themselves: degrees, and participles that only link ("living", "called")
+_DEGREE_WORDS = word_set(
+    "somewhat very rather quite partly mostly chiefly especially"
+    " living existing known called named found used related belonging including"
+)
+# Where a definition's opening noun phrase ends: a clause break or a word that opens a modifier.
+_OPENING_END = re.compile(
+    r"[;,(:]|\b(?:of|with|having|that|which|who|in|on|from|for|often|usually|found|resembling|related|like"
+    r"|covered|noted|native|living|belonging)\b"
+)
+# "Antarctic regions", "polar regions": the regions of a name, in the plural (a singular "the Campania
+# region" is the name of one)
+_NAMED_REGIONS = re.compile(r"\b(?:[A-Z][\w'’-]*|polar|tropical|temperate)\s+regions\b")
+# "tropical America", "equatorial African forests": a part of a place by its climate, with the kind of land
+# its adjective form qualifies
 _PART_OF_PLACE = re.compile(
-    r"(?<![\w-])(?:tropical|subtropical|temperate|arctic)(?:\s+(?:north|south|east|west|central)[a-z]*)?"
+    r"(?<![\w-])(?:tropical|subtropical|temperate|arctic|equatorial)(?:\s+(?:north|south|east|west|central)[a-z]*)?"
     r"\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
+    rf"(?:\s+(?:{'|'.join(sorted(_HABITAT_KINDS))})\b)?"
 )
 
 
+def asks_description(shape: QuestionShape) -> bool:
+    """Whether the question asks for a word that describes the thing shown, not a name: "how would you
+    describe the pace of this marsupial?", "which adjective describes the life it leads?", "what quality of
+    mind is this ape known for?", "what's distinctive about its coat?" (a part its entry describes is
+    answered by that part's look, `part_looks`)."""
+    return (
+        shape.answer_type in ("named", "identity")
+        and not shape.asks_group
+        and not (shape.bridge and head_noun(shape.bridge) in TYPE_NOUNS)  # "the terrain of the island that …"
+        and not shape.choices
+        and not _ASKS_SHAPE.search(shape.text)
+        and bool(_DESCRIPTION_ASKED.search(shape.text))
+    )
+
+
+def describing_words(text: str, given: Collection[str]) -> list[str]:
+    """Lower-case words of a definition that can describe its thing: the modifiers of its opening noun
+    phrase ("sluggish tailless Australian arboreal marsupial with …" → sluggish, tailless, arboreal) and
+    words of an adjective's shape anywhere ("…; semiaquatic", "having a spotted coat" → spotted), an adverb
+    in -ly kept with its word ("brilliantly colored"); none the question gives itself."""
+    opening: list[str] = []
+    for word in _OPENING_WORD.findall(_OPENING_END.split(text, maxsplit=1)[0]):
+        if word.lower() in STOPWORDS:  # "… marsupials about the size of a badger"
+            break
+        opening.append(word)
+    modifiers, noun = set(opening[:-1]), opening[-1:]  # its last word is its noun
+    found = []
+    for adverb, word in _DESCRIBING_WORD.findall(text):
+        lower = word.lower()
+        if lower in STOPWORDS | _DEGREE_WORDS or lower in given or [word] == noun:
+            continue
+        if not (word in modifiers or _ADJECTIVE_SHAPE.search(lower)):
+            continue
+        found.append(f"{adverb} {word}" if adverb else word)
+    return list(dict.fromkeys(found))
+
+
+def asks_wide_place(shape: QuestionShape) -> bool:
+    """Whether the question asks where, or which region, area or part of the world, without naming the
+    whole it is part of ("native to which broad region?", "of which regions in particular?")."""
+    return singular(shape.type_noun or "") in _WIDE_PLACES
+
+
 def parts_of_places(text: str) -> list[str]:
-    """Parts of places a text names by their climate ("a bird of tropical America"); a direction ("of
-    northwestern North America") makes a part only for "where in …" (`parts_of_region`)."""
-    return _PART_OF_PLACE.findall(text)
+    """Parts of places a text names by their climate ("a bird of tropical America", "tropical American
+    lizards") or as regions of a name ("especially Antarctic regions"); a direction ("of northwestern North
+    America") makes a part only for "where in …" (`parts_of_region`)."""
+    return _PART_OF_PLACE.findall(text) + _NAMED_REGIONS.findall(text)
 
 
 def parts_of_region(shape: QuestionShape, text: str) -> list[str]:
@@ -644,7 +720,8 @@ def parts_of_region(shape: QuestionShape, text: str) -> list[str]:
     if not region:
         return []
     direction = r"(?:north|south|east|west|central)[a-z-]*"  # "central west Africa": two words of it
-    part = compiled(rf"\b{direction}(?:\s+{direction})?\s+{re.escape(region.group(1))}\b")
+    # "southeast Asian pheasant": the part as its adjective, as the text writes it
+    part = compiled(rf"\b{direction}(?:\s+{direction})?\s+{re.escape(region.group(1))}(?:n|an)?\b")
     return [m.group() for m in part.finditer(text)]
 
 
@@ -735,7 +812,7 @@ def genera(text: str) -> list[str]:
 def demonym_places(shape: QuestionShape, text: str) -> list[str]:
     """For a question asking a place: the places the line's demonyms name ("South American rodent" →
     "South America")."""
-    if not kinds_of(shape.type_noun or "") & (PLACE_KINDS | {"continent"}):
+    if not kinds_of(shape.type_noun or "") & (PLACE_KINDS | {"continent"}) and not asks_wide_place(shape):
         return []
     return [p for p in (place_of(n) for n in names_in(definition(text))) if p]
 
@@ -743,8 +820,9 @@ def demonym_places(shape: QuestionShape, text: str) -> list[str]:
 def trim(shape: QuestionShape, span: str) -> str:
     """The span without names the question gives at its ends ("Sun-Earth L1 Lagrange" → "Sun-Earth L1"
     for "which Lagrange point"), unless nothing would be left; a whole name only ("South America" keeps its
-    "South" when the question names the South Atlantic)."""
-    words = span.split()
+    "South" when the question names the South Atlantic). A possessive ending is the owner's name ("Kepler's
+    laws": "Kepler")."""
+    words = unpossessed(span).split() if _POSSESSIVE_END.search(span) else span.split()
     for name in shape.names:
         given = name.lower().split()
         if len(words) > len(given) and [w.lower() for w in words[-len(given) :]] == given:
@@ -752,6 +830,9 @@ def trim(shape: QuestionShape, span: str) -> str:
         if len(words) > len(given) and [w.lower() for w in words[: len(given)]] == given:
             words = words[len(given) :]
     return " ".join(words) if _stands_alone(words) else span
+
+
+_POSSESSIVE_END = re.compile(r"\w['’]s$")
 
 
 def _stands_alone(words: Sequence[str]) -> bool:
@@ -1015,6 +1096,50 @@ def measured_kind_fit(shape: QuestionShape, line: EvidenceLine) -> float:
     return OTHER_KIND_FIT if said and not said & kinds_of(noun) else 1.0
 
 
+def states_kind(span: str, noun: str, text: str) -> bool:
+    """Whether `text` says in so many words that `span` is a `noun` (of its kinds): "the star Regulus",
+    "its moon, Triton", "Triton is a moon of …", "the Hebei province", "the city of Lima"."""
+    kind_pattern = "|".join(re.escape(k) for k in kinds_of(noun))
+    apposition = rf"\b(?:{kind_pattern}),?\s+(?:the\s+)?{re.escape(span)}"
+    is_a = r"(?:is|was|are|were)\s+(?:a|an|the)\s+"
+    copula = rf"{re.escape(span)},?\s+{is_a}(?:[\w-]+\s+){{0,2}}(?:{kind_pattern})\b"
+    # "the city of Lima" names a city; only the asked noun itself ("the capital of Peru" names no capital),
+    # and not a noun of a role one place has in another ("the capital of Emilia-Romagna" is Bologna)
+    # "the Hebei province in …" — not "an American computer scientist": a demonym, or a kind word that
+    # only qualifies the noun after it
+    kind_after = rf"(?-i:\b{re.escape(span)}\s+(?:{kind_pattern})\b(?!\s+(?!(?:{_STOPWORD_PATTERN})\b)[a-z]))"
+    patterns = [apposition, copula] + ([] if place_of(span) else [kind_after])
+    if noun not in ROLE_NOUNS:
+        patterns.append(rf"\bthe\s+{re.escape(noun)}\s+of\s+{re.escape(span)}\b")
+    return any(re.search(pattern, text, re.IGNORECASE) for pattern in patterns)
+
+
+def given_aliases(shape: QuestionShape, lines: Sequence[EvidenceLine]) -> list[str]:
+    """The other names of entities the question names, from their own entries ("Great Bear, Ursa Major:
+    …" for a question naming Ursa Major): the question gives them, so they answer nothing — unless it asks
+    for another name."""
+    if shape.name_asked:
+        return []
+    return [
+        name
+        for line in lines
+        if any(is_entry_of(given, line) for given in shape.names)
+        for name in [line.title, *entry_names(line.text)]
+    ]
+
+
+def given_link(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]) -> float:
+    """RELATION_BONUS when the entry of an entity the question names states `span` as of the asked kind —
+    a forward link from a named entity: "Naples: … capital of the Campania region" for "which region of
+    Italy has Naples as its capital?"; 0 otherwise."""
+    if shape.answer_type != "named" or not shape.type_noun or is_among(span, shape.names):
+        return 0.0
+    named_lines = (line for line in lines if any(is_entry_of(name, line) for name in shape.names))
+    return (
+        RELATION_BONUS if any(states_kind(span, shape.type_noun, line.text) for line in named_lines) else 0.0
+    )
+
+
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
     """How well the evidence says `span` is the kind of answer the question asks for."""
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
@@ -1027,8 +1152,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0 if span.split()[-1].rstrip("s") in FORMS_OF_GOVERNMENT else 0.0
     if span in parts_of_region(shape, line.text):
         return 1.0  # "where in Europe": "southern Europe" is the place asked
-    if shape.type_noun == "place" and span in parts_of_places(line.text):
+    if asks_wide_place(shape) and span in parts_of_places(line.text):
         return ALIGNED_FIT  # "where would you find this bird": "tropical America" says more than "America"
+    if asks_wide_place(shape) and span in demonym_places(shape, line.text):
+        return 1.0  # "a heron of which part of the world" — "large American heron": America
     if shape.answer_type == "year" and (shape.asks_date or _DATE.fullmatch(span) or _CENTURY.fullmatch(span)):
         # "on what date": "March 3, 1921" over "1921"; "when does it leave": "from May 22 to June 21"
         bound = {"start": r"\b(?:from|between)", "end": r"\b(?:to|until|till|through|and)"}.get(
@@ -1098,21 +1225,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 0.0  # an adjective of a place ("common Indian antelope") is not the place, nor its capital
     if head in kinds or is_continent(span, kinds):
         return 1.0  # "Indian Ocean", "Guatemala City", "People's Republic of China"; a continent
-    kind_pattern = "|".join(re.escape(k) for k in kinds)
-    apposition = (
-        rf"\b(?:{kind_pattern}),?\s+(?:the\s+)?{re.escape(span)}"  # "the star Regulus", "its moon, Triton"
-    )
-    is_a = r"(?:is|was|are|were)\s+(?:a|an|the)\s+"
-    copula = rf"{re.escape(span)},?\s+{is_a}(?:[\w-]+\s+){{0,2}}(?:{kind_pattern})\b"
-    # "the city of Lima" names a city; only the asked noun itself ("the capital of Peru" names no capital),
-    # and not a noun of a role one place has in another ("the capital of Emilia-Romagna" is Bologna)
-    # "the Hebei province in …" — not "an American computer scientist": a demonym, or a kind word that
-    # only qualifies the noun after it
-    kind_after = rf"(?-i:\b{re.escape(span)}\s+(?:{kind_pattern})\b(?!\s+(?!(?:{_STOPWORD_PATTERN})\b)[a-z]))"
-    patterns = [apposition, copula] + ([] if place_of(span) else [kind_after])
-    if noun not in ROLE_NOUNS:
-        patterns.append(rf"\bthe\s+{re.escape(noun)}\s+of\s+{re.escape(span)}\b")
-    if any(re.search(pattern, line.text, re.IGNORECASE) for pattern in patterns):
+    if states_kind(span, noun, line.text):
         return 1.0
     fit = entry_fit(span, kinds, lines)
     if fit == UNKNOWN_TYPE_FIT and head in TYPE_NOUNS and len(span.split()) > 1:
