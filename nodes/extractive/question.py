@@ -335,7 +335,6 @@ _KIND_OF = re.compile(
 _GENERIC_NOUNS = word_set("part area place")
 _RELATIONAL_NOUNS = word_set("neighbour neighbor neighbours neighbors counterpart")
 _PLACE_NOUNS = word_set("continent country nation region ocean sea island state province city")
-# "… this object in the sky": a place in the picture, not something asked.
 # "which bird is this large web-footed wader, coloured …", "which celestial body is this, Earth's only
 # satellite?": what follows "this" only describes what is shown — not "which continent is this animal from"
 _WHICH_IS_THIS = re.compile(
@@ -343,6 +342,7 @@ _WHICH_IS_THIS = re.compile(
 )
 _STRANDING = word_set("from in on of at to for near over under across by with inside beside into off")
 MAX_DESCRIBING_WORDS = 4  # words after "which bird is this" that may describe what is shown
+# "… this object in the sky": a place in the picture, not something asked.
 _LOCATIVE_TAIL = re.compile(r"(\b(?:this|these)\s+[\w-]+)\s+(?:in|on|at)\s+the\s+[\w-]+$")
 _POINTING = re.compile(
     r"\b(?:this|these|here|pictured|shown|depicted|seen|visible|image|images|photo|photos|photograph|"
@@ -991,10 +991,9 @@ def asks_only_what_is_shown(lower: str, reference: str, type_noun: str | None) -
     "Which planet appears in this image?", "What is the common name of the animal pictured here?",
     "What is this object in the sky?" — not "Which continent is this animal from?", whose asked kind
     is another thing than the one shown."""
-    which_is_this = _WHICH_IS_THIS.match(asked_sentence(lower))
-    if which_is_this and not _PROPERTY_ASKED.match(
-        asked_sentence(lower)
-    ):  # "which bird is this large web-footed wader, …" — not "which city is this palace in"
+    asking = asked_sentence(lower)
+    which_is_this = None if _PROPERTY_ASKED.match(asking) else _WHICH_IS_THIS.match(asking)
+    if which_is_this:  # "which bird is this large web-footed wader, …" — not "which city is this palace in"
         after = which_is_this.group(1).split()
         return len(after) <= MAX_DESCRIBING_WORDS and not (after and after[-1] in _STRANDING)
     if type_noun and reference and type_noun not in reference.split() and type_noun not in _NAME_NOUNS:

@@ -101,9 +101,8 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         evidence = [as_evidence(line) for line in bridge_lines[:1]]
         name = other_name(shape, bridge, bridge_lines, context)
         return Reading(name, evidence, confidence if evidence else 0.0)
-    describes = (
-        asks_description(shape) and (shape.type_noun or "") not in _GROUPING_HEADS
-    )  # not "what family"
+    # a word describing what is shown — not "what family of animals, in one word, …"
+    describes = asks_description(shape) and (shape.type_noun or "") not in _GROUPING_HEADS
     described = describing_word(shape, anchor, anchor_lines, context) if describes else ""
     if described:
         return Reading(described, [as_evidence(line) for line in anchor_lines[:1]], confidence)

@@ -1134,10 +1134,9 @@ def given_link(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]) -
     Italy has Naples as its capital?"; 0 otherwise."""
     if shape.answer_type != "named" or not shape.type_noun or is_among(span, shape.names):
         return 0.0
-    named_lines = (line for line in lines if any(is_entry_of(name, line) for name in shape.names))
-    return (
-        RELATION_BONUS if any(states_kind(span, shape.type_noun, line.text) for line in named_lines) else 0.0
-    )
+    named_lines = [line for line in lines if any(is_entry_of(name, line) for name in shape.names)]
+    stated = any(states_kind(span, shape.type_noun, line.text) for line in named_lines)
+    return RELATION_BONUS if stated else 0.0
 
 
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
