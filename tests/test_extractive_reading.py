@@ -34,6 +34,7 @@ from nodes.extractive.spans import (
     UNIT_FAMILIES,
     UNKNOWN_TYPE_FIT,
     EvidenceLine,
+    adjective_places,
     agent_verb,
     aligned,
     entry_fit,
@@ -3512,3 +3513,10 @@ def test_what_a_thing_described_before_is_called_asks_that_thing_not_a_bridge() 
         "Tarn Basin: Tarn Basin, Tarnbas: an industrial region in Norland",
     ]
     assert _read_record(question, *lines) == "Kessa"
+
+
+def test_a_place_named_by_a_demonym_is_read_from_an_adjective_not_from_a_name_ending_like_one() -> None:
+    """ "large American heron" names America for "a heron of which part of the world"; "Piet Tarnian, a
+    painter" names no "Tarnia"."""
+    assert adjective_places("kell heron: large American heron having bluish-grey plumage") == ["America"]
+    assert adjective_places("Tarnian, Piet Tarnian: a painter who lived in Kessa (1872-1944)") == []

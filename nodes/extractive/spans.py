@@ -817,6 +817,17 @@ def demonym_places(shape: QuestionShape, text: str) -> list[str]:
     return [p for p in (place_of(n) for n in names_in(definition(text))) if p]
 
 
+def adjective_places(text: str) -> list[str]:
+    """Places a text names by a demonym used as an adjective ("large American heron" → America), not by a
+    name that merely ends like one ("Piet Mondrian")."""
+    return [p for p in (place_of(m.group(1)) for m in _BEFORE_LOWER.finditer(definition(text))) if p]
+
+
+_BEFORE_LOWER = re.compile(
+    r"(?<![\w-])([A-Z][a-z]+)\s+(?=[a-z])"
+)  # a capitalised word before a lower-case one
+
+
 def trim(shape: QuestionShape, span: str) -> str:
     """The span without names the question gives at its ends ("Sun-Earth L1 Lagrange" → "Sun-Earth L1"
     for "which Lagrange point"), unless nothing would be left; a whole name only ("South America" keeps its
@@ -1153,7 +1164,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0  # "where in Europe": "southern Europe" is the place asked
     if asks_wide_place(shape) and span in parts_of_places(line.text):
         return ALIGNED_FIT  # "where would you find this bird": "tropical America" says more than "America"
-    if asks_wide_place(shape) and span in demonym_places(shape, line.text):
+    if asks_wide_place(shape) and span in adjective_places(line.text):
         return 1.0  # "a heron of which part of the world" — "large American heron": America
     if shape.answer_type == "year" and (shape.asks_date or _DATE.fullmatch(span) or _CENTURY.fullmatch(span)):
         # "on what date": "March 3, 1921" over "1921"; "when does it leave": "from May 22 to June 21"
