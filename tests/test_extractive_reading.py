@@ -3309,6 +3309,12 @@ def test_a_second_name_the_question_gives_is_looked_up_after_its_named_anchor() 
     pointing = read_question("This bird lives near Orlo. Which province of Veldia is that in?")
     assert not names_not_looked_up(pointing, "Kessa bird", [])
     assert Chain.build("Kessa bird", [], pointing).place(*orlo) != "given"
+    # a name the anchor's own entry gives is its context: "Veldia lies near Kell. Which other … is it near?"
+    near = read_question("Veldia lies near Kell. Which other republic is it near?")
+    veldia = [("Veldia", "Veldia: a republic in Norland near Kell and Tarn")]
+    assert (
+        Chain.build("Veldia", veldia, near).place("Kell", "Kell: a republic near Veldia and Sudra") != "given"
+    )
 
 
 def test_the_entry_of_a_name_the_question_gives_answers_with_the_kind_it_states() -> None:

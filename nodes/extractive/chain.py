@@ -117,8 +117,9 @@ class Chain:
     # supergiant star in the constellation where this nebula lies": Carina → "contains the star Canopus").
     beyond: tuple[str, ...] = ()
     goes_past: bool = False  # the question describes a thing one step past the bridge (`_past`)
-    # Other names a question that does not point at the image gives in words ("Naples" in "Which region of
-    # Italy has Naples as its capital?", anchored on Italy): their own entries are as close as the anchor's.
+    # Other names a question that does not point at the image gives in words, which the anchor's entry does
+    # not give ("Naples" in "Which region of Italy has Naples as its capital?", anchored on Italy): their own
+    # entries are as close as the anchor's.
     given: tuple[str, ...] = ()
 
     @property
@@ -156,8 +157,13 @@ class Chain:
         past_bridge = bool(ranked) and _past(shape, bridge)
         beyond = tuple(_links_of(ranked[0], entries, {*own, *ranked})) if past_bridge else ()
         answerable = _answerable(shape, bridge, ranked, entries)
-        # a question about the image names things to describe it or its bridge, not as evidence of its own
-        given_names = tuple(n for n in shape.names if not any(same_entity(n, o) for o in own))
+        # a question about the image names things to describe it or its bridge, and a name the anchor's own
+        # entry gives is its context ("Reticulum … lies near Dorado"), not evidence of its own
+        given_names = tuple(
+            n
+            for n in shape.names
+            if not any(same_entity(n, o) for o in own) and not any(mentions(t, n) for t in texts)
+        )
         given_names = () if shape.points_at_image else given_names
         chain = cls(
             anchor,
