@@ -3526,3 +3526,42 @@ def test_a_place_named_by_a_demonym_is_read_from_an_adjective_not_from_a_name_en
     painter" names no "Tarnia"."""
     assert adjective_places("kell heron: large American heron having bluish-grey plumage") == ["America"]
     assert adjective_places("Tarnian, Piet Tarnian: a painter who lived in Kessa (1872-1944)") == []
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        # the part its entry describes with the question's own words
+        (
+            "Besides its coat, which part of this marsupial is grey and furry?",
+            "orla: sluggish tailless arboreal marsupial with grey furry ears and coat",
+            "ears",
+        ),
+        (
+            "Apart from the neck, what else on this animal is very long?",
+            "orla: tallest quadruped; having a spotted coat and small horns and very long neck and legs",
+            "legs",
+        ),
+        # else the part closest in meaning to what is asked
+        (
+            "What's the outsized part of this fruit-eating bird's head?",
+            "orla: brilliantly colored fruit-eating bird of Sudra having a very large thin-walled beak",
+            "beak",
+        ),
+        (
+            "What pattern marks this big cat's tawny coat?",
+            "orla: large feline of forests in Tarn having a tawny coat with black stripes",
+            "stripes",
+        ),
+    ],
+)
+def test_a_part_of_what_is_shown_asked_by_what_is_said_of_it_is_the_part_its_entry_names(
+    question: str, text: str, answer: str
+) -> None:
+    assert _read_shown(question, "Orla", f"Orla: {text}") == answer
+
+
+def test_a_part_of_the_world_is_no_part_of_the_thing_shown() -> None:
+    """ "Which part of the world …" asks a place, even when the entry names the thing's plumage."""
+    text = "Orla: kell heron: large American heron having bluish-grey plumage"
+    assert _read_shown("It's a heron of which part of the world?", "Orla", text) == "America"

@@ -44,12 +44,16 @@ from nodes.extractive.spans import (
     BINOMIAL,
     EvidenceLine,
     Span,
+    aligned,
     alternatives,
     asks_description,
+    asks_thing_part,
     describing_words,
     part_looks,
     rank_spans,
+    thing_parts,
     typed_phrases,
+    verb_objects,
 )
 
 MAX_EVIDENCE = 3
@@ -106,6 +110,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     described = describing_word(shape, anchor, anchor_lines, context) if describes else ""
     if described:
         return Reading(described, [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    part = thing_part(shape, anchor, anchor_lines, context) if asks_thing_part(shape) else ""
+    if part:
+        return Reading(part, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     group = group_of(shape, anchor_lines) if shape.asks_group and anchor else ""
     if group:
         return Reading(group, [as_evidence(line) for line in anchor_lines[:1]], confidence)
@@ -259,6 +266,35 @@ def describing_word(
     if aside and len(words) > 1:  # "apart from spending time in trees, what quality …": not "arboreal"
         closeness[int(np.argmax(vectors[2:] @ vectors[1]))] = -np.inf
     return words[int(np.argmax(closeness))]
+
+
+def thing_part(
+    shape: QuestionShape, anchor: str | None, anchor_lines: Sequence[EvidenceLine], context: Context
+) -> str:
+    """For a question asking which part of the thing shown fits what it says ("besides its coat, which part
+    of this marsupial is grey and furry?"), the part its own entry names with the question's words before
+    it ("grey furry ears" → ears), else the one closest in meaning to what is asked ("on top of its head" →
+    horns); "" when its entry names no part, or when the question's verb or lead-up words point at another
+    phrase there ("a small kind of what?" — "a small kind of wallaby")."""
+    pointed = (
+        aligned(shape, line.text) or shape.predicate and verb_objects(line.text, shape.predicate)
+        for line in anchor_lines
+    )
+    if not anchor or any(pointed):
+        return ""
+    given = set(content_words(shape.text.lower()))
+    own_first = sorted(anchor_lines, key=lambda line: not same_entity(line.title, anchor))
+    parts = [p for line in own_first for p in thing_parts(definition(line.text), given)]
+    if not parts:
+        return ""
+    about = " ".join(w for w in shape.attribute if w not in _ASKING_WORDS) or shape.text
+    vectors = np.asarray(
+        text_embedder(context).embed_texts([about, *(p for p, _ in parts)]), dtype=np.float32
+    )
+    closeness = vectors[1:] @ vectors[0]
+    described = [len(given & set(before)) for _, before in parts]  # "grey and furry" — "grey furry ears"
+    best = max(range(len(parts)), key=lambda i: (described[i], closeness[i]))
+    return parts[best][0]
 
 
 def broad_kind(shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine]) -> str:

@@ -629,6 +629,16 @@ def without_set_aside(shape: QuestionShape, phrases: Sequence[str]) -> list[str]
 
 
 _WIDE_PLACES = word_set("place region area zone part")
+_PART_ASKING_NOUNS = word_set("part feature pattern else") | {""}
+# Parts of living things, fruits and galaxies that a gloss names and a question may ask for by what it says of
+# them ("grey furry ears", "very long neck and legs", "a bright nucleus", "a tough brownish-red rind").
+_THING_PARTS = word_set("""
+    horns antlers legs neck ears tail beak bill claws snout teeth tusks fins flippers wings feet toes mane
+    stripes spots crest hump trunk shell fur coat skin plumage scales spines quills pouch nucleus bulge arms
+    rind flesh seeds leaves flowers roots bark eyes
+""")
+_PART_OF_THING = re.compile(r"\bpart\s+of\s+(?:this|these|it|its)\b", re.IGNORECASE)
+PART_MODIFIER_WORDS = 3  # words before a part that describe it ("grey furry ears")
 # "how would you describe the pace of …", "which adjective describes …", "what single word describes it",
 # "what quality (of mind) is it noted for", "what's distinctive about its coat", "its way of life in a word"
 _DESCRIPTION_ASKED = re.compile(
@@ -698,6 +708,36 @@ def describing_words(text: str, given: Collection[str]) -> list[str]:
             continue
         found.append(f"{adverb} {word}" if adverb else word)
     return list(dict.fromkeys(found))
+
+
+def asks_thing_part(shape: QuestionShape) -> bool:
+    """Whether the question asks which part or feature of the thing shown fits what it says, without
+    naming the part: "what does this animal have on top of its head?", "besides its coat, which part of
+    this marsupial is grey and furry?", "what pattern marks this cat's coat?"."""
+    of_the_thing = shape.type_noun != "part" or bool(_PART_OF_THING.search(shape.text))  # not "of the world"
+    other_shape = any(p.search(shape.text) for p in (_STATUS_ASKED, _PURPOSE_ASKED, _ASKS_SHAPE, _OFFERED))
+    return (
+        shape.answer_type == "named"
+        and (shape.type_noun or "") in _PART_ASKING_NOUNS
+        and of_the_thing
+        and shape.points_at_image
+        and not shape.part
+        and not shape.names
+        and not shape.choices
+        and not shape.before_answer  # "… is a small kind of what?": the words before it lead up to the answer
+        and not other_shape
+    )
+
+
+def thing_parts(text: str, given: Collection[str]) -> list[tuple[str, list[str]]]:
+    """The parts a definition names ("having a spotted coat and small horns" → coat, horns), each with the
+    few words before it ("spotted", "small"), less the parts the question names itself."""
+    words = _TOKEN.findall(text.lower())
+    return [
+        (word, words[max(0, i - PART_MODIFIER_WORDS) : i])
+        for i, word in enumerate(words)
+        if word in _THING_PARTS and word not in given and singular(word) not in given
+    ]
 
 
 def asks_wide_place(shape: QuestionShape) -> bool:
