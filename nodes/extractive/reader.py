@@ -243,7 +243,7 @@ def describing_word(
     if not anchor or shape.part and any(part_looks(shape, line.text) for line in anchor_lines):
         return ""  # "how would you describe its tail": the tail's look its entry gives ("long tufted")
     given = set(content_words(shape.text.lower()))
-    own_first = sorted(anchor_lines, key=lambda line: not same_entity(line.title, anchor))
+    own_first = own_lines_first(anchor, anchor_lines)
     words = list(
         dict.fromkeys(
             word
@@ -283,7 +283,7 @@ def thing_part(
     if not anchor or any(pointed):
         return ""
     given = set(content_words(shape.text.lower()))
-    own_first = sorted(anchor_lines, key=lambda line: not same_entity(line.title, anchor))
+    own_first = own_lines_first(anchor, anchor_lines)
     parts = [p for line in own_first for p in thing_parts(definition(line.text), given)]
     if not parts:
         return ""
@@ -297,13 +297,19 @@ def thing_part(
     return parts[best][0]
 
 
+def own_lines_first(anchor: str, anchor_lines: Sequence[EvidenceLine]) -> list[EvidenceLine]:
+    """The anchor's lines, those under its own title first: a pair's own entry before another entry that
+    lists the anchor's name ("walrus, seahorse, …" for a seahorse)."""
+    return sorted(anchor_lines, key=lambda line: not same_entity(line.title, anchor))
+
+
 def broad_kind(shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine]) -> str:
     """For "what kind of animal is this?", the head of the entry's definition, in the singular
     ("intelligent somewhat arboreal ape of …" → "ape", "… arboreal lizards with …" → "lizard"). When that
     head is the broad noun asked itself, the species is asked: the entry's own name where it is not the
     title ("penguin: … flightless birds" for a little penguin and "what kind of bird"), else "" (the title
     answers: "sea lion: a large amphibious animal" for "what kind of animal")."""
-    own_first = sorted(anchor_lines, key=lambda line: not same_entity(line.title, anchor))
+    own_first = own_lines_first(anchor, anchor_lines)
     for line in own_first:
         names = entry_names(line.text)
         head = group_head(definition(line.text)) if names else ""

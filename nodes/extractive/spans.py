@@ -347,12 +347,13 @@ def rank_spans(
     entry of the asked kind may be tied (see `relation`).
     """
     best: dict[str, Span] = {}
-    known = [*known, *given_aliases(shape, lines)]
+    named_entries = [line for line in lines if any(is_entry_of(name, line) for name in shape.names)]
+    known = [*known, *given_aliases(shape, named_entries)]
     paired = paired_names(shape)
     for line in lines:
         for text in dict.fromkeys(trim(shape, c) for c in candidates(shape, line)):
             score = score_span(shape, text, line, lines, known, own) + relation(shape, text, lines, chain)
-            score += given_link(shape, text, lines)
+            score += given_link(shape, text, named_entries)
             score += paired_with_named(text, line, paired) if paired else 0.0
             key = text.lower()
             if score > 0 and (key not in best or score > best[key].score):
@@ -1165,28 +1166,22 @@ def states_kind(span: str, noun: str, text: str) -> bool:
     return any(re.search(pattern, text, re.IGNORECASE) for pattern in patterns)
 
 
-def given_aliases(shape: QuestionShape, lines: Sequence[EvidenceLine]) -> list[str]:
-    """The other names of entities the question names, from their own entries ("Great Bear, Ursa Major:
-    …" for a question naming Ursa Major): the question gives them, so they answer nothing — unless it asks
-    for another name."""
+def given_aliases(shape: QuestionShape, named_entries: Sequence[EvidenceLine]) -> list[str]:
+    """The other names of entities the question names, from their own entries (`named_entries`: "Great
+    Bear, Ursa Major: …" for a question naming Ursa Major): the question gives them, so they answer nothing
+    — unless it asks for another name."""
     if shape.name_asked:
         return []
-    return [
-        name
-        for line in lines
-        if any(is_entry_of(given, line) for given in shape.names)
-        for name in [line.title, *entry_names(line.text)]
-    ]
+    return [name for line in named_entries for name in [line.title, *entry_names(line.text)]]
 
 
-def given_link(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]) -> float:
-    """RELATION_BONUS when the entry of an entity the question names states `span` as of the asked kind —
-    a forward link from a named entity: "Naples: … capital of the Campania region" for "which region of
-    Italy has Naples as its capital?"; 0 otherwise."""
+def given_link(shape: QuestionShape, span: str, named_entries: Sequence[EvidenceLine]) -> float:
+    """RELATION_BONUS when the entry of an entity the question names (one of `named_entries`) states `span`
+    as of the asked kind — a forward link from a named entity: "Naples: … capital of the Campania region"
+    for "which region of Italy has Naples as its capital?"; 0 otherwise."""
     if shape.answer_type != "named" or not shape.type_noun or is_among(span, shape.names):
         return 0.0
-    named_lines = [line for line in lines if any(is_entry_of(name, line) for name in shape.names)]
-    stated = any(states_kind(span, shape.type_noun, line.text) for line in named_lines)
+    stated = any(states_kind(span, shape.type_noun, line.text) for line in named_entries)
     return RELATION_BONUS if stated else 0.0
 
 
