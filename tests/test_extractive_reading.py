@@ -789,6 +789,14 @@ def _read_record(question: str, *lines: str) -> str:
             "second most populous",
         ),
         ("This marsupial lives in one nation. How does that nation rank in area?", "3rd largest"),
+        (  # a size compared with all the others is a rank too
+            "This marsupial lives on one continent. How big is that continent compared with the others?",
+            "smallest",
+        ),
+        (
+            "This marsupial lives on one continent. How big is that continent - which place does it take?",
+            "smallest",
+        ),
     ],
 )
 def test_a_rank_among_others_is_the_superlative_the_bridges_entry_states(question: str, answer: str) -> None:
@@ -3565,3 +3573,172 @@ def test_a_part_of_the_world_is_no_part_of_the_thing_shown() -> None:
     """ "Which part of the world …" asks a place, even when the entry names the thing's plumage."""
     text = "Orla: kell heron: large American heron having bluish-grey plumage"
     assert _read_shown("It's a heron of which part of the world?", "Orla", text) == "America"
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text", "answer"),
+    [
+        # the number of a numbered name of what is shown, when a number is asked
+        ("Under which number did Messier list this star-forming cloud?", "Orla Nebula", "Messier 17", "17"),
+        ("What's the M-number of the spiral galaxy shown here?", "Messier 83", "Kell's Galaxy", "83"),
+        ("What number appears in this fighter jet's F- designation?", "Lockmart F-31 Kestrel", "F-31", "31"),
+        ("Which number comes after the name of this deep-space probe?", "Seeker 4", "Seeker-4", "4"),
+        # the whole numbered name, when a designation or a catalogue entry is asked
+        (
+            "Which entry in Messier's catalogue is this supernova remnant?",
+            "Orla Nebula",
+            "Messier 9",
+            "Messier 9",
+        ),
+        (
+            "Charles Messier listed this galaxy too - under what designation?",
+            "Orla Galaxy",
+            "Messier 64",
+            "Messier 64",
+        ),
+        # the name with the word the question asks for
+        (
+            "Which galaxy am I looking at here, by its Messier name?",
+            "Orla Galaxy",
+            "Messier 64",
+            "Messier 64",
+        ),
+        (
+            "It isn't really a bear, yet its names call it one. Which 'bear' is this?",
+            "orla",
+            "orla bear",
+            "orla bear",
+        ),
+        ("Which name with 'Kellian' in it does this deer go by?", "wapito", "Kellian elk", "N"),
+    ],
+)
+def test_a_numbered_name_or_a_name_with_a_given_word_is_read_from_the_names_of_what_is_shown(
+    question: str, title: str, text: str, answer: str
+) -> None:
+    """`answer` is the number asked, or "M"/"N" when the name given as `text` is the whole answer."""
+    entry = f"{title}, {text}: a thing of the Tarn sky, first listed in 1781 as the ninth of its kind"
+    assert _read_shown(question, title, entry) == (text if answer in ("M", "N") else answer)
+
+
+def test_a_rank_asked_as_a_number_of_a_thing_with_no_numbered_name_is_still_a_rank() -> None:
+    text = "Orla: the fourth planet from the sun Kell; has two small moons"
+    assert (
+        _read_shown("Counting outward from its star, what number does this planet have?", "Orla", text)
+        == "fourth"
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Orland's capital is one of Tarn's busiest ports. Which city is it?",
+        "Poets made their home in Orland's capital by the sea. What city is it?",
+        "The capital of Orland lies in the far south of the country. What is it called?",
+    ],
+)
+def test_what_it_is_asks_the_thing_an_earlier_sentence_names_by_its_relation_to_a_named_entity(
+    question: str,
+) -> None:
+    record = [
+        "Question names: Orland (match 1.000)",
+        "Orland: Orland, Republic of Orland: a country in southern Tarn on the Kell Sea",
+        "Kellport: Kellport: the capital of Orland; a port on the Kell Sea",
+        "Vesta: Vesta: a port city of Orland famous for its glass",
+    ]
+    assert _read_record(question, *record) == "Kellport"
+
+
+def test_what_it_is_still_asks_what_is_shown_when_the_question_points_at_the_image() -> None:
+    question = "Orland's national bird nests on cliffs. Which bird is it in this picture?"
+    assert read_question(question).text == question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "This ape lives in equatorial forests of a continent. Which continent is directly north of it?",
+        "This ape is found on one continent only. Which continent lies just north of that one?",
+    ],
+)
+def test_it_of_the_kind_asked_named_before_is_a_bridge_not_the_answer(question: str) -> None:
+    record = [
+        "Image shows: orla (match 0.900)",
+        "orla: orla: an ape of the equatorial forests of Tarnia",
+        "Tarnia: Tarnia: the second largest continent; lies to the south of Kellia",
+        "Kellia: Kellia: a continent directly north of Tarnia",
+    ]
+    assert _read_record(question, *record) == "Kellia"
+
+
+def test_a_name_of_several_words_set_aside_is_not_the_other_name() -> None:
+    text = "orla oak, orla tree, holly-leaved oak, Quercus orla: evergreen oak of southern Tarn"
+    question = "Besides 'orla oak', what is this evergreen also called?"
+    assert _read_shown(question, "Quercus orla", f"An orla oak. {text}") == "orla tree"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which Tarnish god matches Orlo, the Kellish god of war?",
+        "Orlo is the Kellish god of war. Who's his Tarnish counterpart?",
+    ],
+)
+def test_a_counterpart_in_another_mythology_is_asked_of_the_god_named_not_of_a_demonym(question: str) -> None:
+    candidates = [
+        _candidate("t1", "Tarnish", "Tarnish: the language of the Tarns"),
+        _candidate(
+            "t2", "Orlo", "Orlo: (Kellish mythology) Kellish god of war; counterpart of Tarnish Varos"
+        ),
+        _candidate(
+            "t3", "Varos", "Varos: (Tarnish mythology) Tarnish god of war; identified with Kellish Orlo"
+        ),
+    ]
+    guess = named_guess(read_question(question), candidates, 0.3)
+    assert guess is not None and guess.title == "Orlo"
+    record = ["Question names: Orlo (match 1.000)", *(f"{c['title']}: {c['text']}" for c in candidates)]
+    assert _read_record(question, *record) == "Varos"
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        (
+            "Along with its very long legs, what other long body part marks out this spotted animal?",
+            "orla: tallest quadruped; having a spotted coat and small horns and very long neck and legs",
+            "neck",
+        ),
+        (  # "also known for" asks a feature, not another name
+            "Fish of this family have powerful teeth. What fleshy feature are they also known for?",
+            "orla: chiefly tropical marine fishes with fleshy lips and powerful teeth; brightly colored",
+            "lips",
+        ),
+        (
+            "Why is this little fish named after a horse - which part of it looks like one?",
+            "orla: small fish with horse-like heads bent sharply downward and curled tails",
+            "heads",
+        ),
+    ],
+)
+def test_a_body_part_or_a_feature_known_for_is_a_part_its_entry_names(
+    question: str, text: str, answer: str
+) -> None:
+    assert _read_shown(question, "Orla", f"Orla: {text}") == answer
+
+
+def test_it_as_the_subject_of_the_asking_sentence_is_the_name_the_sentence_before_opens_with() -> None:
+    """ "Orlavia lies on the same continent as this ape's forests. In which year did it gain independence
+    from Tarnia?": "it" is Orlavia, which anchors over the ape the image shows."""
+    question = (
+        "Orlavia lies on the same continent as this ape's forests. In which year did it gain independence "
+        "from Tarnia?"
+    )
+    shape = read_question(question)
+    assert shape.subject == "Orlavia"
+    candidates = [
+        _candidate("t1", "Angova", "Angova: a republic of Kellia; achieved independence from Tarnia in 1975"),
+        _candidate(
+            "t2", "Orlavia", "Orlavia: a country of Kellia; achieved independence from Tarnia in 1993"
+        ),
+    ]
+    guess = named_guess(shape, candidates, 0.83)
+    assert guess is not None and guess.title == "Orlavia"

@@ -19,7 +19,14 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from core.types import Candidate
-from nodes.extractive.question import TYPE_NOUNS, QuestionShape, compiled, names_of_image, word_set
+from nodes.extractive.question import (
+    TYPE_NOUNS,
+    QuestionShape,
+    compiled,
+    demonym_adjective,
+    names_of_image,
+    word_set,
+)
 
 TIE_MARGIN = 0.02  # image scores this close to the best count as a tie that agreeing text may break
 MAX_AGREEING = 3  # agreeing passages counted at most
@@ -127,6 +134,8 @@ def named_guess(
     given = [n for n in shape.names if n not in own_names]
     # "the capital of Australia's Northern Territory": the name possessed is the one asked about
     given.sort(key=lambda n: not re.search(rf"['’]s\s+{re.escape(n)}\b", shape.text))
+    # "Which Greek god matches Mars?": a demonym used as an adjective names no entity to anchor on
+    given.sort(key=lambda n: demonym_adjective(n, shape.text))
     for name in [shape.subject] if shape.subject else given:
         about = [c for c in candidates if is_about(c["title"], c["text"], name)]
         if about:

@@ -12,7 +12,7 @@ import functools
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 # Readers build a pattern per name they look for; re's own cache (512 patterns) is smaller than a
@@ -79,7 +79,7 @@ TYPE_NOUNS = word_set("""
     plant tree flower fruit insect mammal reptile breed colour color material element instrument sport
     program programme mission spacecraft ship aircraft vehicle car rocket hemisphere zodiac sign part
     corporation institute college school academy agency society association foundation project reserve
-    navy army league garden park hill cape territory plain plains plateau people tribe
+    navy army league garden park hill cape territory plain plains plateau people tribe god goddess deity
 """)
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -231,8 +231,15 @@ _UNIT_SPELLINGS = {
 }  # fmt: skip
 _UNIT_TAIL = re.compile(r",\s*in\s+(?:(square|cubic|light)[\s-]+)?([a-z/°%-]+)$")
 # "what number planet is this", "its position in order from the Sun": a rank, answered as "3rd".
+# "how large is that continent, compared with the others?", "which place does it take?": a rank among
+# them, not a measure
+_AMONG_OTHERS = (
+    r"\bcompared\s+(?:with|to)\s+(?:all\s+)?the\s+others?\b"
+    r"|\b(?:which|what)\s+place\s+(?:does|do|did)\s+\w+\s+take\b"
+)
 _ORDINAL = re.compile(
     r"\b(?:what|which)\s+number\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b|\brank(?:s|ed)?\s+by\b"
+    rf"|{_AMONG_OTHERS}"
 )
 _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family of fungi"): those are Latin
     r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"
@@ -248,6 +255,7 @@ _COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
 _RANK = re.compile(
     r"\brank(?:s|ed)?\b|\b(?:place|places|stand|stands)\s+among\b|\bwhat\s+(?:record|distinction)\b"
     r"|\bwhere\s+(?:does|do|did|would)\b.*\b(?:come|sit|fall|stand)(?:\s+(?:in|among|compared)\b.*)?$"
+    rf"|{_AMONG_OTHERS}"
 )
 # "What record does it hold?", "What's that island's claim to fame?", "What sets that ocean apart from all
 # the others?": a record, answered by the superlative with its noun ("largest ocean"); "Size-wise, what's
@@ -455,7 +463,7 @@ _OTHER_NAME = re.compile(
     r"(?:[a-z]+(?:ese|ish|ian|an|ic|ch|eek)"
     r"|native|local|plain|official|formal)\s+names?\b"
     r"|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
-    r"|\b(?:also|formerly|once|previously|sometimes|often|popularly)\s+(?:known|called|named)\b"
+    r"|\b(?:also|formerly|once|previously|sometimes|often|popularly)\s+(?:known(?!\s+for\b)|called|named)\b"
     rf"|\b(?:{_ASIDE})\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?]*\b(?:besides|also\s+(?:used|given|applied))\b"
     r"|\bwhat\s+(?:is|are|was|were|do|does)\b[^?]*\bcalled\s+in\s+(?!this\b|these\b)[a-z]"
@@ -466,6 +474,22 @@ _LEADING_ASIDE = re.compile(rf"^(?:{_ASIDE})\s+[^,?]+,\s*")
 _TRAILING_ASIDE = re.compile(rf",\s*(?:{_ASIDE})\s+[^,?]+$")  # "…, besides pioneering spectroscopy"
 _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 _DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
+# A word the asked name contains: "which name with 'American' in it does this deer go by", "it isn't really
+# a bear … which 'bear' is this", "which galaxy is this, by its Messier name" (a catalogue's or a person's
+# name before "name", not a language's: "its Latin name", "its English name").
+_NAME_WITH_WORD = re.compile(
+    r"(?i:\bnames?\s+with\s+[`'‘\"“]?([\w-]+)[’'\"”]?\s+in\s+it\b"
+    r"|\bwhich\s+[`'‘\"“]([\w-]+)[’'\"”]\s+(?:is|are)\s+(?:this|these|it|they)\b)"
+    r"|\b(?:its|their|the)\s+(?!Latin\b)([A-Z][\w-]*(?<!an|ch|ic|sh|se|ek))\s+(?:name|designation|label)\b"
+)
+# A number or a designation asked of a thing that is numbered in a catalogue or a series: "what's the
+# M-number of the galaxy shown", "which number comes after the name of this probe" — not "the number of
+# moons".
+_NUMBER_ASKED = re.compile(r"\b(?:[a-z]-)?number\b(?!\s+of\s+(?!(?:this|these|that|the|its)\b))")
+_DESIGNATION_ASKED = re.compile(
+    r"\bdesignation\b|\b(?:catalogue|catalog)\s+(?:name|entry)\b"
+    r"|\bentry\s+in\b[^?]*\b(?:catalogue|catalog|list)\b|\bin\s+[\w'’]+\s+numbering\b"
+)
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
 _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|taxonomic)\b")
 _HAS_A_RELATIVE = re.compile(
@@ -497,6 +521,7 @@ _SINGULAR_VERB = re.compile(  # "Capella is …", "Mars orbits …"
 _OPENING_CALLBACK = re.compile(r"^(?:the|that|this)\s+([a-z]+)\s+(?:is|are|was|were|lies|lie|has|have)\b")
 _PRONOUN_SUBJECT = re.compile(r"\b(?:does|do|did|is|was|are|were)\s+(?:it|they)\b")  # "does it lie"
 _PERSONAL = re.compile(r"\b(?:he|she|him|her|his|hers)\b")
+_PERSONAL_PRONOUN = re.compile(r"\b(?:he|she|him)\b")  # a person not named again, not a possessive
 _PERSONAL_SUBJECT = re.compile(r"\b(?:does|do|did|is|was|has|had)\s+(?:he|she)\b")  # "did he come from"
 _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
@@ -517,6 +542,8 @@ class NameAsked:
     # thing's, even when the question describes another ("honouring the astronomer who found it")
     of_image: bool = False
     initial: str = ""  # "another official name beginning with B": the letter the name begins with
+    # "which name with 'American' in it", "which 'bear' is this", "by its Messier name": a word of the name
+    containing: str = ""
 
 
 @dataclass(frozen=True)
@@ -555,6 +582,9 @@ class QuestionShape:
     part: str = ""  # a part of the image's thing whose look is asked: "what is this rodent's tail like"
     part_whole: bool = False  # answered with the part's noun too ("broad flat tail"), not "down-bent" alone
     choices: list[str] = field(default_factory=list)  # options the question lists: `offered_choices`
+    # "under which number did Messier list this nebula" → "number" (the digits of a numbered name, "Messier
+    # 17" → 17); "which entry in Messier's catalogue is this", "under what designation" → "name" (the whole)
+    numbered: Literal["number", "name", ""] = ""
 
     @property
     def bridges(self) -> list[str]:
@@ -599,7 +629,7 @@ class QuestionShape:
 
 def read_question(question: str) -> QuestionShape:
     """Parse `question` into its `QuestionShape`."""
-    text = _REPLY_FORMAT.sub("", " ".join(question.split()))
+    text = kind_named_back(asked_back(_REPLY_FORMAT.sub("", " ".join(question.split()))))
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
     answer_type, type_noun = expected_type(asked_sentence(lower))
@@ -607,8 +637,11 @@ def read_question(question: str) -> QuestionShape:
     subject = "" if subject in names_of_image(text) else subject  # "this fish goes by the name George"
     given = [subject] if subject else named_entities(text)  # "called in Britain" keeps Britain in the hint
     # "On which bay does Myanmar, also called Burma, lie?": a name given in passing asks for none
-    asks_name = _OTHER_NAME.search(_NAME_IN_PASSING.sub(" ", lower))
+    name_word = _NAME_WITH_WORD.search(text)
+    asks_name = _OTHER_NAME.search(_NAME_IN_PASSING.sub(" ", lower)) or name_word
     name_asked = name_request(lower, given) if asks_name else None
+    if name_asked and name_word:
+        name_asked = replace(name_asked, containing=next(w for w in name_word.groups() if w).lower())
     known_as = _KNOWN_AS.search(text) if name_asked and not subject else None
     subject = known_as.group(1) if known_as else subject  # "a peak … also known as Samanala. Its usual name?"
     if name_asked or (answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun)):
@@ -686,8 +719,64 @@ def read_question(question: str) -> QuestionShape:
         part_whole=part_whole,
         named_unit=named_unit(lower),
         choices=offered_choices(lower) if answer_type == "named" else [],
+        numbered=numbered_ask(lower),
         before_answer="" if predicate else lead_up(asking_clause(lower)),  # a verb's object says it whole
     )
+
+
+def numbered_ask(lower: str) -> Literal["number", "name", ""]:
+    """Whether a question asks the number of a numbered name ("number"), the numbered name itself ("name")
+    or neither ("")."""
+    if _NUMBER_ASKED.search(lower) and not re.search(r"\bhow\s+many\b", lower):
+        return "number"
+    return "name" if _DESIGNATION_ASKED.search(lower) else ""
+
+
+# "What is it called?", "Which city is that?": a question that asks only what "it" is.
+_BARE_IT = re.compile(
+    r"^(?:what|which)(?:\s+[a-z]+)?\s+(?:is|was)\s+(?:it|that)(?:\s+called)?\s*[?.]?$", re.I
+)
+# "Uruguay's capital …", "… in Austria's capital on the Danube", "The capital of Iceland …": a thing
+# named by its relation to a named entity.
+_POSSESSED = re.compile(
+    r"\b(?P<owner>(?:[A-Z][\w-]*\s+)*[A-Z][\w-]*)['’]s\s+(?P<noun>[a-z]+)\b"
+    r"|\b[Tt]he\s+(?P<noun2>[a-z]+)\s+of\s+(?P<owner2>(?:[A-Z][\w-]*\s+)*[A-Z][\w-]*)"
+)
+
+
+def asked_back(text: str) -> str:
+    """A question whose last sentence asks only what "it" is, about a thing an earlier sentence names by its
+    relation to a named entity, asked as that relation: "Uruguay's capital is a busy port. Which city is
+    it?" → "Uruguay's capital is a busy port. What is the capital of Uruguay?". Unchanged otherwise, and
+    when the question points at the image ("… which bird is it in this picture?")."""
+    *scene, asking = _SENTENCE_BREAK.split(text)
+    possessed = _POSSESSED.search(" ".join(scene))
+    if not scene or not possessed or not _BARE_IT.match(asking) or _POINTING.search(text.lower()):
+        return text
+    owner = possessed.group("owner") or possessed.group("owner2")
+    noun = possessed.group("noun") or possessed.group("noun2")
+    return " ".join([*scene, f"What is the {noun} of {owner}?"])
+
+
+# "… directly north of it", "lying to the south of that one": a thing the asking sentence relates the
+# answer to, named before
+_ONE_BACK = re.compile(
+    r"\b(of|from|to|than|with|beside|near|past|beyond)\s+(?:it|that\s+one|this\s+one)\b", re.I
+)
+
+
+def kind_named_back(text: str) -> str:
+    """A question that relates the answer to "it" or "that one", a thing of the kind asked that an earlier
+    sentence mentions, with that thing named by its kind: "This ape lives in forests of a continent. Which
+    continent is directly north of it?" → "… north of that continent?", so the thing is read as a bridge
+    the answer is not. Unchanged when the earlier sentences mention nothing of the kind asked."""
+    *scene, asking = _SENTENCE_BREAK.split(text)
+    _, kind = expected_type(asking.lower().rstrip("?. "))
+    if not scene or not kind or not _ONE_BACK.search(asking):
+        return text
+    if not re.search(rf"\b{re.escape(kind)}\b", " ".join(scene).lower()):
+        return text
+    return " ".join([*scene, _ONE_BACK.sub(lambda m: f"{m.group(1)} that {kind}", asking)])
 
 
 # "…, in one word: terrestrial, aquatic or arboreal?", "is this bird a herbivore or a carnivore?": options of
@@ -889,7 +978,7 @@ def named_subject(text: str) -> str:
     named = [name for name in named_entities(asking) if name not in set_aside]
     # a demonym used as an adjective ("the home of the Greek gods") is no subject beside another name,
     # nor beside one the scene sentence gives ("Wales is … . What was the region called in Roman times?")
-    nouns = [name for name in named if not _demonym_adjective(name, asking)]
+    nouns = [name for name in named if not demonym_adjective(name, asking)]
     only_demonyms = bool(named) and not nouns
     named = nouns or named
     if named and _PERSONAL_SUBJECT.search(asking.lower()):
@@ -901,15 +990,27 @@ def named_subject(text: str) -> str:
         # coast of Australia does that reef lie?"; but "which nickname does Mars get from the oxide that
         # reddens its surface" refers to nothing earlier: "its" is Mars, the name the asking sentence gives
         called = _called_back(" ".join(before), asking, by_name_only=True)
+        opening = _opening_name(before[-1])
+        if not called and opening and _PRONOUN_SUBJECT.search(asking.lower()):
+            return opening  # "Eritrea lies on this ape's continent. In which year did it gain independence?"
         if called or not named or _points_back(" ".join(before), asking):
             return next(iter(called), "")  # "Between Gemini and which … does that constellation lie?"
-    scene_nouns = [name for name in named_entities(" ".join(before)) if not _demonym_adjective(name, text)]
-    if only_demonyms and scene_nouns and not _PERSONAL.search(asking.lower()):
+    scene_nouns = [name for name in named_entities(" ".join(before)) if not demonym_adjective(name, text)]
+    # "Venus is the Roman goddess of love. Who's her Greek counterpart?": "her" is Venus
+    if only_demonyms and scene_nouns and not _PERSONAL_PRONOUN.search(asking.lower()):
         return scene_nouns[0]
     # a name the scene sentence gave too is the thread: "Deer roam Tarn. From whom did Varn buy Tarn?"
     earlier = {name.lower() for name in named_entities(" ".join(before))}
     named = sorted(named, key=lambda name: name.lower() not in earlier)
     return next(iter(named or _called_back(" ".join(before), asking)), "")
+
+
+def _opening_name(sentence: str) -> str:
+    """The name a sentence opens with as its subject ("Eritrea lies …", "The Zell Sea lies …"); "" when it
+    opens with anything else, or with a demonym used as an adjective ("Greek myth tells …")."""
+    first = next(iter(named_entities(sentence)), "")
+    opens = bool(first) and re.match(rf"(?:the\s+)?{re.escape(first)}\b", sentence, re.IGNORECASE)
+    return first if opens and not demonym_adjective(first, sentence) else ""
 
 
 def _points_back(before: str, asking: str) -> bool:
@@ -933,7 +1034,7 @@ def _qualifier(name: str, text: str) -> bool:
     )
 
 
-def _demonym_adjective(name: str, text: str) -> bool:
+def demonym_adjective(name: str, text: str) -> bool:
     """Whether `name` is a demonym `text` uses as an adjective ("an American astronomer")."""
     return bool(_DEMONYM_SHAPE.fullmatch(name) and re.search(rf"\b{re.escape(name)}\s+[a-z]", text))
 
@@ -948,7 +1049,7 @@ def _called_back(before: str, asking: str, *, by_name_only: bool = False) -> lis
         # "… named for an American astronomer. When did he die?": "he" is the astronomer, not "American";
         # "… the surname of a general of World War II. When was he born?": nor the war that qualifies him
         return [
-            name for name in named if not _demonym_adjective(name, before) and not _qualifier(name, before)
+            name for name in named if not demonym_adjective(name, before) and not _qualifier(name, before)
         ]
     called = set(re.findall(r"\b(?:the|that|those)\s+([a-z]+)\b", asking.lower()))
     return [name for name in named if called & set(name.lower().split())]

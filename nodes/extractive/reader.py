@@ -105,6 +105,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         evidence = [as_evidence(line) for line in bridge_lines[:1]]
         name = other_name(shape, bridge, bridge_lines, context)
         return Reading(name, evidence, confidence if evidence else 0.0)
+    numbered = numbered_name(shape, anchor, anchor_lines) if shape.numbered and not chain.bridged else ""
+    if numbered:
+        return Reading(numbered, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     # a word describing what is shown — not "what family of animals, in one word, …"
     describes = asks_description(shape) and (shape.type_noun or "") not in _GROUPING_HEADS
     described = describing_word(shape, anchor, anchor_lines, context) if describes else ""
@@ -133,6 +136,26 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     return Reading(best.text, evidence, span_confidence(spans), tuple(spans))
 
 
+# The number of a numbered name: "Messier 17", "F-22 Raptor", "Voyager-2", "M2 Bradley".
+_NUMBER_IN_NAME = re.compile(r"(?:^|[\s-])(?:[A-Z]+-?)?(\d+)\b")
+
+
+def numbered_name(shape: QuestionShape, anchor: str | None, anchor_lines: Sequence[EvidenceLine]) -> str:
+    """The numbered name of what is shown, or its number, when the question asks for one ("under which
+    number did Messier list this nebula" → "17"; "which entry in Messier's catalogue is this" → "Messier
+    1"); of several, the one sharing a word with the question. "" when none of its names is numbered."""
+    if not anchor:
+        return ""
+    names = dict.fromkeys([anchor, *(name for line in anchor_lines for name in entry_names(line.text))])
+    numbered = [name for name in names if _NUMBER_IN_NAME.search(name)]
+    asked = set(re.findall(r"[a-z]+", shape.text.lower()))
+    best = next((n for n in numbered if set(re.findall(r"[a-z]+", n.lower())) & asked), "")
+    best = best or (numbered[0] if numbered else "")
+    if not best or shape.numbered == "name":
+        return bare(best) if best else ""
+    return _NUMBER_IN_NAME.search(best).group(1)
+
+
 def other_name(
     shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine], context: Context
 ) -> str:
@@ -146,6 +169,9 @@ def other_name(
     listed = list(
         dict.fromkeys(name for line in anchor_lines for name in [*entry_names(line.text), *called(line.text)])
     )
+    with_word = [n for n in [anchor, *listed] if asked.containing in re.split(r"[\s-]+", n.lower())]
+    if asked.containing and with_word:  # "which 'bear' is this" → "koala bear"; the title may be the one
+        return bare(with_word[0])
     latin = [n for n in listed[1:] if BINOMIAL.match(n)]
     if asked.usual_latin_aside:
         latin = latin[1:]
@@ -153,7 +179,7 @@ def other_name(
         n
         for n in listed
         if not any(_same_name(n, g) for g in given)
-        and not any(word.lower() in n.lower().split() for word in asked.set_aside)
+        and not any(re.search(rf"\b{re.escape(aside.lower())}\b", n.lower()) for aside in asked.set_aside)
     ]
     names = [n for n in names if (n in latin) == asked.latin] or names
     # a name, not a description ("capital of Red China"); "the Sails" is a name

@@ -636,9 +636,9 @@ _PART_ASKING_NOUNS = word_set("part feature pattern else") | {""}
 _THING_PARTS = word_set("""
     horns antlers legs neck ears tail beak bill claws snout teeth tusks fins flippers wings feet toes mane
     stripes spots crest hump trunk shell fur coat skin plumage scales spines quills pouch nucleus bulge arms
-    rind flesh seeds leaves flowers roots bark eyes
+    rind flesh seeds leaves flowers roots bark eyes heads lips
 """)
-_PART_OF_THING = re.compile(r"\bpart\s+of\s+(?:this|these|it|its)\b", re.IGNORECASE)
+_PART_OF_THING = re.compile(r"\bpart\s+of\s+(?:this|these|it|its)\b|\bbody\s+part\b", re.IGNORECASE)
 PART_MODIFIER_WORDS = 3  # words before a part that describe it ("grey furry ears")
 # "how would you describe the pace of …", "which adjective describes …", "what single word describes it",
 # "what quality (of mind) is it noted for", "what's distinctive about its coat", "its way of life in a word"
