@@ -3648,8 +3648,17 @@ def test_what_it_is_asks_the_thing_an_earlier_sentence_names_by_its_relation_to_
     assert _read_record(question, *record) == "Kellport"
 
 
-def test_what_it_is_still_asks_what_is_shown_when_the_question_points_at_the_image() -> None:
-    question = "Orland's national bird nests on cliffs. Which bird is it in this picture?"
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Orland's national bird nests on cliffs. Which bird is it in this picture?",
+        # a part of a named thing is no relation to it: "that" is the shape the sentence describes
+        "Look below the last star of Orlo's belt: the dark shape resembles a knight. Which nebula is that?",
+    ],
+)
+def test_what_it_is_still_asks_what_is_shown_when_the_question_points_at_it_or_names_no_relation(
+    question: str,
+) -> None:
     assert read_question(question).text == question
 
 
@@ -3742,3 +3751,17 @@ def test_it_as_the_subject_of_the_asking_sentence_is_the_name_the_sentence_befor
     ]
     guess = named_guess(shape, candidates, 0.83)
     assert guess is not None and guess.title == "Orlavia"
+
+
+def test_what_it_is_called_asks_the_thing_a_sentence_introduces_with_there_is() -> None:
+    question = (
+        "Off the coast of this little monkey's home continent there's a Pacific island group known for its "
+        "unusual animal life. What is it called?"
+    )
+    record = [
+        "Image shows: Orla tamarin (match 0.900)",
+        "Orla tamarin: orla tamarin: a small long-tailed monkey of the forests of Tarnia",
+        "Tarnia: Tarnia: a continent of the western hemisphere between the Kell Ocean and the Pacific",
+        "Vessa Islands: Vessa Islands: a Pacific island group off Tarnia known for its unusual animal life",
+    ]
+    assert _read_record(question, *record) == "Vessa Islands"

@@ -649,6 +649,10 @@ def read_question(question: str) -> QuestionShape:
     if answer_type == "identity" and not _POINTING.search(lower) and _HAS_A_RELATIVE.search(lower):
         # "Dorado and Carina have a small neighbour … Which constellation is it?": "it" is the neighbour
         answer_type, type_noun = "named", asked_noun(asking_clause(lower))
+    introduced = _THERE_IS_A.search(lower) if answer_type == "identity" and not name_asked else None
+    if introduced and _BARE_IT.match(_SENTENCE_BREAK.split(text)[-1]):
+        # "In the Andes there's an Inca fortress city found in 1911. What is it called?": "it" is that city
+        answer_type, type_noun = "named", singular(introduced.group(1))
     if answer_type == "identity" and (not name_asked or name_asked.of_image) and _POINTING.search(lower):
         subject = ""  # "The woman in this shot was a Navy admiral. Who is she?": she is the one shown
     # "the person in this portrait" → "this person", so descriptions around it read like any other
@@ -736,6 +740,12 @@ def numbered_ask(lower: str) -> Literal["number", "name", ""]:
 _BARE_IT = re.compile(
     r"^(?:what|which)(?:\s+[a-z]+)?\s+(?:is|was)\s+(?:it|that)(?:\s+called)?\s*[?.]?$", re.I
 )
+# "there's an Inca fortress city that …", "there's a Pacific island group known for …": a thing a sentence
+# introduces, and its noun
+_THERE_IS_A = re.compile(
+    r"\bthere(?:['’]s|\s+is|\s+was)\s+an?\s+(?:[\w-]+\s+){0,4}?([a-z]+)"
+    r"(?=\s+(?:that|which|who|known|called|named|where|found|discovered)\b|\s*[.,;])"
+)
 # "Uruguay's capital …", "… in Austria's capital on the Danube", "The capital of Iceland …": a thing
 # named by its relation to a named entity.
 _POSSESSED = re.compile(
@@ -755,6 +765,8 @@ def asked_back(text: str) -> str:
         return text
     owner = possessed.group("owner") or possessed.group("owner2")
     noun = possessed.group("noun") or possessed.group("noun2")
+    if noun not in TYPE_NOUNS:  # "… below the easternmost star of Orion's belt: the black shape …"
+        return text
     return " ".join([*scene, f"What is the {noun} of {owner}?"])
 
 
