@@ -3765,3 +3765,45 @@ def test_what_it_is_called_asks_the_thing_a_sentence_introduces_with_there_is() 
         "Vessa Islands: Vessa Islands: a Pacific island group off Tarnia known for its unusual animal life",
     ]
     assert _read_record(question, *record) == "Vessa Islands"
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        (
+            "How are this Kellish runner's feet built?",
+            "orla: tall fast-running flightless bird similar to ostriches but three-toed; found in Tarn",
+            "three-toed",
+        ),
+        (
+            "This big flightless runner has an unusual number of toes. How are its feet described?",
+            "orla: fast-running Tarnish flightless bird with two-toed feet; largest living bird",
+            "two-toed",
+        ),
+    ],
+)
+def test_how_feet_are_built_is_the_look_its_entry_gives_them_by_their_toes_or_their_name(
+    question: str, text: str, answer: str
+) -> None:
+    assert _read_shown(question, "Orla", f"Orla: {text}") == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        (
+            "It can't fly, but what is this big Tarnish bird good at?",
+            "orla: fast-running Tarnish flightless bird with two-toed feet; largest living bird",
+            "fast-running",
+        ),
+        (
+            "This big rodent lives both on land and in the water. What's the word for an animal like that?",
+            "orla: pig-sized tailless Kellish rodent; amphibious and gregarious; the largest living rodent",
+            "amphibious",
+        ),
+    ],
+)
+def test_what_a_thing_is_good_at_or_the_word_for_it_is_a_describing_word_of_its_entry(
+    question: str, text: str, answer: str
+) -> None:
+    assert _read_shown(question, "Orla", f"Orla: {text}") == answer

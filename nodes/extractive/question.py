@@ -406,7 +406,7 @@ _STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
 # "how would you describe …" in a phrase with the part's noun.
 # "what is distinctive about …" and "what sort of hind legs does this … have" ask it in a phrase too.
 _PART_LOOK = re.compile(
-    r"^(?:what\s+shape|how\s+(?:is|are)\b.*\b(?:built|shaped|formed)$|what\s+colou?r)"
+    r"^(?:what\s+shape|how\s+(?:is|are)\b.*\b(?:built|shaped|formed|described)$|what\s+colou?r)"
     r"|(?P<whole>^what\s+(?:is|are)\b.*\blike$|\bdescribe\b"
     r"|^what\s+is\s+(?:distinctive|special|unusual|remarkable|notable|striking|odd)\s+about\b"
     r"|^what\s+(?:sort|kind|type)s?\s+of\s+[a-z -]+\s+(?:does|do)\s+(?:the\s+[a-z]+\s+of\s+)?(?:this|these)\b"
@@ -415,7 +415,7 @@ _PART_LOOK = re.compile(
 _POSSESSED_PART = re.compile(
     r"\b(?:this|these)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s?\s+((?:[a-z-]+\s+)?[a-z]+)\b"
 )
-_LOOK_WORDS = word_set("like built shaped formed look looks")
+_LOOK_WORDS = word_set("like built shaped formed described look looks")
 _PROPERTY_NOUNS = word_set("shape form size colour color")  # "the shape of this fruit": a property, no part
 _PROPERTY_ASKED = re.compile(r"^(?:what|which)\s+(?:shape|colou?rs?|size)\b")
 _DESCRIBE_SHAPE = re.compile(r"\bdescribe\s+the\s+shape\b")  # a shape is asked in a word: "down-bent"

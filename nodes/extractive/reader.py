@@ -74,6 +74,7 @@ _GROUPING_HEADS = word_set("genus family species order class kind type group var
 _HEAD_ENDS = STOPWORDS | word_set(
     "having often usually found living native noted covered related resembling like belonging"
 )
+_GOOD_AT = re.compile(r"\bgood\s+at\b", re.IGNORECASE)
 FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scaled down
 
 
@@ -277,6 +278,8 @@ def describing_word(
             for word in describing_words(_ANY_OF.sub("", definition(line.text)), given)
         )
     )
+    if _GOOD_AT.search(shape.text):  # "what is this bird good at?": a doing ("fast-running")
+        words = [w for w in words if w.endswith("ing")] or words
     if not words:
         return ""
     # what the description is about: the question's words less those asking for one, those it sets aside

@@ -560,6 +560,10 @@ def _loose(word: str) -> str:
     return re.escape(word) + r"[\w'’-]*"
 
 
+# A part whose look a compound adjective may give by another stem: feet by their toes ("three-toed").
+_COMPOUND_STEMS = {"foot": ("foot", "toe")}
+
+
 def part_looks(shape: QuestionShape, text: str) -> list[str]:
     """How `text` describes the part of the image's thing a question asks about: the words before the
     part's noun ("down-bent" in "with down-bent bill"; "hard tart flesh" with the noun when the question
@@ -589,7 +593,8 @@ def _part_looks(part: str, whole: bool, question: str, text: str) -> tuple[str, 
         if modifiers:
             looks.append(" ".join([*modifiers, match.group(0)] if whole else modifiers))
     # a look written as one word with the part's noun: "thin-walled beak", "sluggish tailless marsupial"
-    compounds = compiled(rf"\b(?:[a-z]+-{re.escape(part)}(?:s|e)?d|{re.escape(part)}less)\b").findall(text)
+    stems = "|".join(re.escape(stem) for stem in _COMPOUND_STEMS.get(part, (part,)))
+    compounds = compiled(rf"\b(?:[a-z]+-(?:{stems})(?:s|e)?d|(?:{stems})less)\b").findall(text)
     return tuple(looks + compounds)
 
 
@@ -644,7 +649,9 @@ PART_MODIFIER_WORDS = 3  # words before a part that describe it ("grey furry ear
 # "what quality (of mind) is it noted for", "what's distinctive about its coat", "its way of life in a word"
 _DESCRIPTION_ASKED = re.compile(
     r"\bhow\s+would\s+you\s+describe\b|\b(?:what|which)\s+(?:single\s+|one\s+)?(?:word|adjective|term)\b"
-    r"|\bwhat\s+quality\b|\bwhat(?:['’]s|\s+is)\s+distinctive\b|\bin\s+(?:a|one)\s+word\b|\bdescribes?\b",
+    r"|\bwhat\s+quality\b|\bwhat(?:['’]s|\s+is)\s+(?:distinctive|special)\b|\bin\s+(?:a|one)\s+word\b|\bdescribes?\b"
+    # "what's the word for an animal like that?", "what is this big bird good at?"
+    r"|\bwhat(?:['’]s|\s+is)\s+the\s+(?:word|term|adjective)\b|\bgood\s+at\b",
     re.IGNORECASE,
 )
 _OPENING_WORD = re.compile(r"[\w'’-]+")
