@@ -3807,3 +3807,9 @@ def test_what_a_thing_is_good_at_or_the_word_for_it_is_a_describing_word_of_its_
     question: str, text: str, answer: str
 ) -> None:
     assert _read_shown(question, "Orla", f"Orla: {text}") == answer
+
+
+def test_a_numbered_name_the_question_already_calls_the_thing_by_is_not_the_designation_asked() -> None:
+    text = "A tough carrier like this M-3 Orla Fighting Vehicle gets you to battle, and then it joins in!"
+    question = "What model designation does this Orla Fighting Vehicle carry?"
+    assert _read_shown(question, "M2 Orla", text) == "M-3"

@@ -148,7 +148,10 @@ def numbered_name(shape: QuestionShape, anchor: str | None, anchor_lines: Sequen
     if not anchor:
         return ""
     names = dict.fromkeys([anchor, *(name for line in anchor_lines for name in entry_names(line.text))])
-    numbered = [name for name in names if _NUMBER_IN_NAME.search(name)]
+    # not a name the question already calls it by ("this Bradley Fighting Vehicle": "M2 Bradley" is no
+    # answer to which model designation it carries)
+    called = set(shape.reference.split())
+    numbered = [n for n in names if _NUMBER_IN_NAME.search(n) and not called & set(n.lower().split())]
     asked = set(re.findall(r"[a-z]+", shape.text.lower()))
     best = next((n for n in numbered if set(re.findall(r"[a-z]+", n.lower())) & asked), "")
     best = best or (numbered[0] if numbered else "")
