@@ -738,7 +738,7 @@ def numbered_ask(lower: str) -> Literal["number", "name", ""]:
 
 # "What is it called?", "Which city is that?": a question that asks only what "it" is.
 _BARE_IT = re.compile(
-    r"^(?:what|which)(?:\s+[a-z]+)?\s+(?:is|was)\s+(?:it|that)(?:\s+called)?\s*[?.]?$", re.I
+    r"^(?:what|which)(?:\s+[a-z]+)?\s+(?:is|was)\s+(?:it|that)(?:\s+called)?\s*[?.]?$", re.IGNORECASE
 )
 # "there's an Inca fortress city that …", "there's a Pacific island group known for …": a thing a sentence
 # introduces, and its noun
@@ -773,7 +773,7 @@ def asked_back(text: str) -> str:
 # "… directly north of it", "lying to the south of that one": a thing the asking sentence relates the
 # answer to, named before
 _ONE_BACK = re.compile(
-    r"\b(of|from|to|than|with|beside|near|past|beyond)\s+(?:it|that\s+one|this\s+one)\b", re.I
+    r"\b(of|from|to|than|with|beside|near|past|beyond)\s+(?:it|that\s+one|this\s+one)\b", re.IGNORECASE
 )
 
 

@@ -155,9 +155,9 @@ def numbered_name(shape: QuestionShape, anchor: str | None, anchor_lines: Sequen
     asked = set(re.findall(r"[a-z]+", shape.text.lower()))
     best = next((n for n in numbered if set(re.findall(r"[a-z]+", n.lower())) & asked), "")
     best = best or (numbered[0] if numbered else "")
-    if not best or shape.numbered == "name":
-        return bare(best) if best else ""
-    return _NUMBER_IN_NAME.search(best).group(1)
+    if not best:
+        return ""
+    return bare(best) if shape.numbered == "name" else _NUMBER_IN_NAME.search(best).group(1)
 
 
 def other_name(
