@@ -3813,3 +3813,32 @@ def test_a_numbered_name_the_question_already_calls_the_thing_by_is_not_the_desi
     text = "A tough carrier like this M-3 Orla Fighting Vehicle gets you to battle, and then it joins in!"
     question = "What model designation does this Orla Fighting Vehicle carry?"
     assert _read_shown(question, "M2 Orla", text) == "M-3"
+
+
+def test_a_count_written_with_a_thousands_separator_counts_the_noun_after_it() -> None:
+    """ "more than 3,000 islands" counts islands as "55 islands" does, so the bridge's own count wins over a
+    count in a lighter line."""
+    lines = [
+        line("Orla", "Orla, Orla Archipelago: a string of more than 3,000 islands east of Tarn"),
+        line("Kell Islands", "Kell Islands: a chain of 55 islands to the southwest of Orla", weight=0.9),
+    ]
+    assert best("Roughly how many islands make up the archipelago of that country?", lines) == "3,000"
+
+
+def test_a_fronted_phrase_with_its_preposition_leads_up_to_the_answer() -> None:
+    """ "At the northern border of which country does that region end?" — "… to the northern border of
+    Orlandia", over a country whose own entry says it is one but not where the region ends."""
+    lines = [
+        line(
+            "Kellia",
+            "Kellia: the isthmus from the southern border of Tarnia to the northern border of Orlandia",
+            0.8,
+        ),
+        line(
+            "Vessia", "Vessia, Vessian Republic: a republic in southern Suda; second largest country of Suda"
+        ),
+    ]
+    question = (
+        "This bird lives in an isthmus region. At the northern border of which country does that region end?"
+    )
+    assert best(question, lines) == "Orlandia"

@@ -392,8 +392,10 @@ _STRANDED = re.compile(
 # "Into which sea does the Ostra flow?": a preposition fronted with the wh-phrase; a statement puts it
 # after the verb ("the Ostra flows … into the Caspian"). Not after a copula: in "in which hemisphere
 # is the constellation that contains this cluster" the words before the preposition end a relative clause.
+# "at the northern border of which country does that region end": the phrase the preposition opens too
 _FRONTED = re.compile(
-    r"^(of|in|on|at|to|from|for|by|with|into|onto|through|across|under)\s+(?:which|what)(?:\s+[\w-]+){0,2}?"
+    r"^((?:of|in|on|at|to|from|for|by|with|into|onto|through|across|under)(?:\s+the(?:\s+[\w-]+){1,3}?\s+of)?)"
+    r"\s+(?:which|what)(?:\s+[\w-]+){0,2}?"
     r"\s+(?:does|do|did)\s+(.+)$"
 )
 # "Which dynasty did he establish?", "which river does this bridge cross": the verb's object is asked;

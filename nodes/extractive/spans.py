@@ -269,6 +269,7 @@ _COUNTED = re.compile(
 UNBOUND_COUNT_FIT = 0.6  # a number that does not count the noun a count question asks about
 COUNT_WINDOW = 3  # words between a number and the noun it counts, at most ("three main isles")
 _TOKEN = re.compile(r"[\w'’-]+")
+_COUNT_TOKEN = re.compile(r"\d[\d,.]*\d|[\w'’-]+")  # a number with separators is one token: "3,000"
 # "Giraffa camelopardalis", or a trinomial: "Cervus elaphus canadensis"
 BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}(?: [a-z]{3,})?$")
 _NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
@@ -1587,7 +1588,7 @@ def counts(span: str, noun: str, text: str) -> bool:
 def _count_tokens(text: str) -> list[str]:
     """Lower-case words with compounds split and number words as digits, so that a count stands next to
     what it counts: "three-toed" → 3, toed; "divide into three lobes" → …, 3, lobes."""
-    parts = [part for token in _TOKEN.findall(text.lower()) for part in token.split("-") if part]
+    parts = [part for token in _COUNT_TOKEN.findall(text.lower()) for part in token.split("-") if part]
     return [str(NUMBER_WORDS[part]) if part in NUMBER_WORDS else part for part in parts]
 
 
