@@ -3711,26 +3711,57 @@ def test_a_counterpart_in_another_mythology_is_asked_of_the_god_named_not_of_a_d
 @pytest.mark.parametrize(
     ("question", "text", "answer"),
     [
-        (
+        pytest.param(
             "Along with its very long legs, what other long body part marks out this spotted animal?",
             "orla: tallest quadruped; having a spotted coat and small horns and very long neck and legs",
             "neck",
+            id="body-part",
         ),
-        (  # "also known for" asks a feature, not another name
+        pytest.param(  # "also known for" asks a feature, not another name
             "Fish of this family have powerful teeth. What fleshy feature are they also known for?",
             "orla: chiefly tropical marine fishes with fleshy lips and powerful teeth; brightly colored",
             "lips",
+            id="feature-known-for",
         ),
-        (
+        pytest.param(
             "Why is this little fish named after a horse - which part of it looks like one?",
             "orla: small fish with horse-like heads bent sharply downward and curled tails",
             "heads",
+            id="part-named-after",
+        ),
+        pytest.param(
+            "How are this Kellish runner's feet built?",
+            "orla: tall fast-running flightless bird similar to ostriches but three-toed; found in Tarn",
+            "three-toed",
+            id="feet-by-toes",
+        ),
+        pytest.param(
+            "This big flightless runner has an unusual number of toes. How are its feet described?",
+            "orla: fast-running Tarnish flightless bird with two-toed feet; largest living bird",
+            "two-toed",
+            id="feet-described",
+        ),
+        pytest.param(
+            "It can't fly, but what is this big Tarnish bird good at?",
+            "orla: fast-running Tarnish flightless bird with two-toed feet; largest living bird",
+            "fast-running",
+            id="good-at",
+        ),
+        pytest.param(
+            "This big rodent lives both on land and in the water. What's the word for an animal like that?",
+            "orla: pig-sized tailless Kellish rodent; amphibious and gregarious; the largest living rodent",
+            "amphibious",
+            id="word-for",
         ),
     ],
 )
-def test_a_body_part_or_a_feature_known_for_is_a_part_its_entry_names(
+def test_a_part_its_look_or_a_doing_word_of_what_is_shown_is_read_from_its_own_entry(
     question: str, text: str, answer: str
 ) -> None:
+    """ "What other long body part …", "what fleshy feature are they also known for?" (no other name),
+    "which part of it looks like a horse?": a part its entry names; "how are its feet built?": their look,
+    by their toes too ("three-toed"); "what is it good at?": a doing word ("fast-running"); "what's the
+    word for an animal like that?": a describing word."""
     assert _read_shown(question, "Orla", f"Orla: {text}") == answer
 
 
@@ -3765,48 +3796,6 @@ def test_what_it_is_called_asks_the_thing_a_sentence_introduces_with_there_is() 
         "Vessa Islands: Vessa Islands: a Pacific island group off Tarnia known for its unusual animal life",
     ]
     assert _read_record(question, *record) == "Vessa Islands"
-
-
-@pytest.mark.parametrize(
-    ("question", "text", "answer"),
-    [
-        (
-            "How are this Kellish runner's feet built?",
-            "orla: tall fast-running flightless bird similar to ostriches but three-toed; found in Tarn",
-            "three-toed",
-        ),
-        (
-            "This big flightless runner has an unusual number of toes. How are its feet described?",
-            "orla: fast-running Tarnish flightless bird with two-toed feet; largest living bird",
-            "two-toed",
-        ),
-    ],
-)
-def test_how_feet_are_built_is_the_look_its_entry_gives_them_by_their_toes_or_their_name(
-    question: str, text: str, answer: str
-) -> None:
-    assert _read_shown(question, "Orla", f"Orla: {text}") == answer
-
-
-@pytest.mark.parametrize(
-    ("question", "text", "answer"),
-    [
-        (
-            "It can't fly, but what is this big Tarnish bird good at?",
-            "orla: fast-running Tarnish flightless bird with two-toed feet; largest living bird",
-            "fast-running",
-        ),
-        (
-            "This big rodent lives both on land and in the water. What's the word for an animal like that?",
-            "orla: pig-sized tailless Kellish rodent; amphibious and gregarious; the largest living rodent",
-            "amphibious",
-        ),
-    ],
-)
-def test_what_a_thing_is_good_at_or_the_word_for_it_is_a_describing_word_of_its_entry(
-    question: str, text: str, answer: str
-) -> None:
-    assert _read_shown(question, "Orla", f"Orla: {text}") == answer
 
 
 def test_a_numbered_name_the_question_already_calls_the_thing_by_is_not_the_designation_asked() -> None:
