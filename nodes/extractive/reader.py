@@ -144,7 +144,8 @@ _NUMBER_IN_NAME = re.compile(r"(?:^|[\s-])(?:[A-Z]+-?)?(\d+)\b")
 def numbered_name(shape: QuestionShape, anchor: str | None, anchor_lines: Sequence[EvidenceLine]) -> str:
     """The numbered name of what is shown, or its number, when the question asks for one ("under which
     number did Messier list this nebula" → "17"; "which entry in Messier's catalogue is this" → "Messier
-    1"); of several, the one sharing a word with the question. "" when none of its names is numbered."""
+    1"); of several, the one sharing a word with the question. "" when none of its names is numbered — a
+    number in a named catalogue of another entity is still a span (`spans.catalogue_numbers`)."""
     if not anchor:
         return ""
     names = dict.fromkeys([anchor, *(name for line in anchor_lines for name in entry_names(line.text))])
@@ -173,9 +174,10 @@ def other_name(
     listed = list(
         dict.fromkeys(name for line in anchor_lines for name in [*entry_names(line.text), *called(line.text)])
     )
-    with_word = [n for n in [anchor, *listed] if asked.containing in re.split(r"[\s-]+", n.lower())]
-    if asked.containing and with_word:  # "which 'bear' is this" → "koala bear"; the title may be the one
-        return bare(with_word[0])
+    if asked.containing:  # "which 'bear' is this" → "koala bear"; the title may be the one
+        with_word = [n for n in [anchor, *listed] if asked.containing in re.split(r"[\s-]+", n.lower())]
+        if with_word:
+            return bare(with_word[0])
     latin = [n for n in listed[1:] if BINOMIAL.match(n)]
     if asked.usual_latin_aside:
         latin = latin[1:]
