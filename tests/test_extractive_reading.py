@@ -3831,3 +3831,274 @@ def test_a_fronted_phrase_with_its_preposition_leads_up_to_the_answer() -> None:
         "This bird lives in an isthmus region. At the northern border of which country does that region end?"
     )
     assert best(question, lines) == "Orlandia"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        pytest.param("Which two constellations lie near the one holding this nebula?", id="which-two"),
+        pytest.param("This nebula's constellation lies between which two others?", id="between-which-two"),
+        pytest.param(
+            "Can you name the two constellations near the one holding this nebula?", id="name-the-two"
+        ),
+        pytest.param("Which constellations lie near the one holding this nebula?", id="plural-kind"),
+    ],
+)
+def test_a_question_asking_two_things_takes_the_names_a_line_lists_together(question: str) -> None:
+    """Of the lines that list names together, the one whose weakest member is a good candidate answers:
+    not "Orla and Tarnis", where Orla is the bridge, the image's own constellation."""
+    record = [
+        "Image shows: Kell Nebula (match 0.900)",
+        "Kell Nebula: Kell Nebula: a faint emission nebula in the constellation Orla",
+        "Orla: Orla: a faint constellation in the northern hemisphere near Vessa and Tarnia Major",
+        "Dumara: Dumara: a small constellation between Orla and Tarnis",
+    ]
+    assert read_question(question).asks_several
+    assert _read_record(question, *record) == "Vessa and Tarnia Major"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which constellation lies near the one holding this nebula?",
+        "Which is the brighter of the two stars of Orla?",
+        "How many constellations lie near Orla?",
+    ],
+)
+def test_a_question_asking_one_thing_is_not_read_as_asking_two(question: str) -> None:
+    assert not read_question(question).asks_several
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        pytest.param("What was Ada Varn's occupation?", id="possessed-occupation"),
+        pytest.param("What was Ada Varn, who was born in Tarnia, by profession?", id="by-profession"),
+    ],
+)
+def test_the_occupation_of_a_named_person_is_the_head_of_the_definition_of_their_entry(question: str) -> None:
+    """Of several entries under one name, the one whose own names the question writes out answers, and
+    neither a parenthesis nor a life range is the head."""
+    record = [
+        "Question names: Varn (match 1.000)",
+        "Varn: Varn, Varn River: a river of Tarnia; flows north into the Kell Sea",
+        "Varn: Varn, Ada Varn, Adela Varn: Orlan naturalist (born in Tarnia) (1841-1922)",
+    ]
+    assert _read_record(question, *record) == "naturalist"
+
+
+def test_where_a_thing_goes_by_a_given_name_is_the_place_after_that_name_in_its_entry() -> None:
+    """ "called `reindeer' in Eurasia and `caribou' in North America": a gloss's quoted word leads up, over
+    a place whose name says its kind."""
+    text = "Arctic deer with broad antlers; called `varnel' in Tarnia and `orlok' in North America"
+    assert _read_shown("Where is this deer called varnel?", "orlok", text) == "Tarnia"
+
+
+def test_a_name_beside_the_answer_does_not_anchor_a_question_that_points_at_the_image() -> None:
+    """ "… lies between the Kell Sea and which other ocean?": the Kell Sea is the answer's partner, not the
+    subject; the image's entity anchors even on a weak image match."""
+    question = "The continent this spiny animal is native to lies between the Kell Sea and which other ocean?"
+    candidates = [_candidate("t1", "Kell Sea", "Kell Sea: that part of the Vessa Ocean to the south of Orla")]
+    assert named_guess(read_question(question), candidates, 0.55) is None
+
+
+def test_a_name_set_aside_in_a_later_sentence_asks_no_other_name() -> None:
+    question = (
+        "One of the places this deer's name comes from is the world's largest island. Besides the Kell "
+        "Sea, which ocean does that island lie next to?"
+    )
+    shape = read_question(question)
+    assert shape.name_asked is None and shape.type_noun == "ocean"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        pytest.param("Which galaxy do we see edge-on here?", id="do-we-see-here"),
+        pytest.param("What animal can you see in this photo?", id="can-you-see-in-this-photo"),
+        pytest.param("Which nebula does this image show?", id="does-this-image-show"),
+        pytest.param("Which galaxy, seen edge-on, does this picture show?", id="described-then-show"),
+    ],
+)
+def test_what_we_see_or_what_the_picture_shows_asks_what_is_shown(question: str) -> None:
+    assert read_question(question).asks_identity
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What country do we see this bird in?", "Which constellation can you see it in?"],
+)
+def test_where_we_see_the_thing_shown_asks_another_thing(question: str) -> None:
+    assert not read_question(question).asks_identity
+
+
+def test_what_owns_the_thing_the_question_names_is_the_word_before_it_in_the_entry() -> None:
+    """ "… the leaves and bark of which tree?" — "feeds on orlwood leaves and bark", over a place name."""
+    text = "sluggish tailless Tarnian marsupial that feeds on orlwood leaves and bark"
+    question = "This marsupial feeds on the leaves and bark of which tree?"
+    assert _read_shown(question, "vessa", text) == "orlwood"
+
+
+def test_the_doer_of_a_kind_asked_by_its_verb_is_read_from_the_verb_in_the_entry() -> None:
+    """ "What kind of object spins at the heart of this nebula?" — "a magnetar spins at its centre"."""
+    text = "the remnant of a supernova, lying in the constellation Orla; a magnetar spins at its centre"
+    question = "What kind of object spins at the heart of this nebula?"
+    assert read_question(question).acting == "spin"
+    assert _read_shown(question, "Kell Nebula", text) == "magnetar"
+
+
+@pytest.mark.parametrize(
+    ("question", "record", "answer"),
+    [
+        pytest.param(
+            "What's the full official name of the nation whose south-west is home to this little wallaby?",
+            [
+                "Image shows: Orla wallaby (match 0.900)",
+                "Orla wallaby: Orla wallaby: small wallaby of south-western Tarnia",
+                "Tarnia: Tarnia, Commonwealth of Tarnia, Tarnie: a nation occupying the Tarnian continent",
+            ],
+            "Commonwealth of Tarnia",
+            id="official-name-of-a-bridge",
+        ),
+        pytest.param(
+            "Can you tell me the full name of the general that this armoured vehicle is named after?",
+            [
+                "Image shows: M4 Vessel (match 0.900)",
+                "M4 Vessel: M4 Vessel, Vessel Fighting Vehicle: an armoured carrier named after a general",
+                "Vessel: Vessel, Tom Vessel, Thomas Alan Vessel Kerr: Tarnian politician and mayor",
+                "Vessel: Vessel, Ada Vessel, Ada Mara Vessel: Tarnian general in the Orlan War",
+            ],
+            "Ada Mara Vessel",
+            id="full-name-of-the-entry-of-the-kind-described",
+        ),
+    ],
+)
+def test_a_full_or_official_name_is_the_longest_name_the_entry_of_the_thing_asked_lists(
+    question: str, record: list[str], answer: str
+) -> None:
+    assert _read_record(question, *record) == answer
+
+
+def test_a_full_name_in_a_description_asks_for_no_name() -> None:
+    question = (
+        "Think of the constellation that gives this cluster its full name. Is it a large or a small one?"
+    )
+    assert read_question(question).name_asked is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "This bird ranges down to a region in the far south. In what part of which continent does it lie?",
+        "The bird lives in one region. Which part of the continent is that region in?",
+    ],
+)
+def test_what_part_of_an_unnamed_region_takes_the_part_the_entry_names(question: str) -> None:
+    """ "region in southern Tarnia": the part, not the whole region the part phrase holds."""
+    record = [
+        "Image shows: Orla rhea (match 0.900)",
+        "Orla rhea: Orla rhea: a flightless bird ranging from Kellia to Vessa",
+        "Vessa: Vessa: region in southern Tarnia between the Orla Mountains and the Kell Sea",
+    ]
+    assert _read_record(question, *record) == "southern Tarnia"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        pytest.param(
+            "Is the constellation where this ring sits a big one or a small one?", "small", id="one-or-one"
+        ),
+        pytest.param(
+            "This cloud lies in a constellation. Is it a large or a small constellation?",
+            "small",
+            id="kind-after",
+        ),
+        pytest.param(
+            "Is the constellation it lies in described as bright or faint?", "faint", id="two-words"
+        ),
+        pytest.param(
+            "Is the constellation of this ring a northern or a southern sky constellation?",
+            "northern",
+            id="two-word-kind",
+        ),
+    ],
+)
+def test_two_describing_words_offered_are_answered_by_the_one_the_bridge_entry_states(
+    question: str, answer: str
+) -> None:
+    record = [
+        "Image shows: Kell Ring (match 0.900)",
+        "Kell Ring: Kell Ring: a planetary nebula in the constellation Orla",
+        "Orla: Orla: a small faint constellation in the northern hemisphere near Vessa and Tarn",
+    ]
+    assert _read_record(question, *record) == answer
+
+
+@pytest.mark.parametrize(
+    "question", ["Nox was the goddess of night. Whose daughter was she?", "Who was Nox's father?"]
+)
+def test_a_parent_asked_is_the_one_the_entry_says_the_named_person_is_the_child_of(question: str) -> None:
+    record = [
+        "Question names: Nox (match 1.000)",
+        "Nox: Nox, Night: Orlan goddess of night; daughter of Erebo; counterpart of Greek Nyxa",
+        "Nyxa: Nyxa: Greek goddess of the night; daughter of Kaos; counterpart of Orlan Nox",
+    ]
+    assert _read_record(question, *record) == "Erebo"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Between which dates is the sun in the star sign named after this nebula's constellation?",
+        "What's the date range for the sign named like the constellation this galaxy is in?",
+        "This cluster's constellation names a star sign. Over what span of dates does the sun stay in it?",
+    ],
+)
+def test_a_range_of_dates_asked_is_answered_whole(question: str) -> None:
+    record = [
+        "Image shows: Kell Cluster (match 0.900)",
+        "Kell Cluster: Kell Cluster: an open cluster in the constellation Orla",
+        "Orla: Orla, Orla the Crab: the fourth sign; the sun is in this sign from about June 21 to July 22",
+    ]
+    assert _read_record(question, *record) == "June 21 to July 22"
+
+
+def test_a_rulers_regnal_number_stays_with_the_name_answered() -> None:
+    """ "Orlan statesman under Aldo III" with "Aldo, Aldo III: King of Tarnia …" among the lines: the
+    entry's first name is "Aldo", but the answer is the ruler, "Aldo III"."""
+    record = [
+        "Question names: Lord Vessa (match 1.000)",
+        "Vessa: Vessa, Lord Vessa: Orlan statesman under Aldo III whose policies lost the colonies",
+        "Aldo: Aldo, Aldo III: King of Tarnia and Orla from 1760 to 1820",
+    ]
+    assert _read_record("Lord Vessa was a statesman under which king?", *record) == "Aldo III"
+
+
+def test_a_name_joined_by_of_keeps_the_demonym_it_opens_with() -> None:
+    assert names_in("a leader who was president of the American Federation of Orlan Labor")[-1] == (
+        "American Federation of Orlan Labor"
+    )
+    assert names_in("the French Impressionist Ada Varn")[-1] == "Ada Varn"
+
+
+def test_a_rank_among_the_superlative_named_is_by_that_dimension() -> None:
+    assert (
+        read_question("How does Orla rank among the brightest objects in the night sky?").rank_by
+        == "brightest"
+    )
+
+
+def test_what_a_named_person_was_a_holder_of_is_the_word_before_it_in_their_entry() -> None:
+    """ "a tycoon in which industry?" — "Tarnian railroad tycoon"."""
+    record = [
+        "Question names: Ada Varn (match 1.000)",
+        "Varn: Varn, Ada Varn: Tarnian railroad tycoon (1838-1916)",
+    ]
+    assert _read_record("Ada Varn was a tycoon in which industry?", *record) == "railroad"
+
+
+def test_a_name_stated_before_a_question_about_something_else_asks_no_name() -> None:
+    question = "The orlok is sometimes called a sea horse too. What are its tusks made of?"
+    assert read_question(question).name_asked is None
+    assert read_question("This animal is sometimes called a sea horse. Which one?").name_asked is not None

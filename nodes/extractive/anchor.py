@@ -22,6 +22,7 @@ from core.types import Candidate
 from nodes.extractive.question import (
     TYPE_NOUNS,
     QuestionShape,
+    answer_partners,
     compiled,
     demonym_adjective,
     names_of_image,
@@ -131,7 +132,10 @@ def named_guess(
         return None
     score = NAMED_SCORE if pointing else NAMED_ONLY_SCORE
     own_names = names_of_image(shape.text)  # "this fish goes by the name George": the image's, no other
-    given = [n for n in shape.names if n not in own_names]
+    # "The continent this echidna is native to lies between the South Pacific and which other ocean?": a
+    # name beside the answer is no subject of a question that points at the image
+    partners = answer_partners(shape.text) if pointing else set()
+    given = [n for n in shape.names if n not in own_names and n not in partners]
     # "the capital of Australia's Northern Territory": the name possessed is the one asked about
     given.sort(key=lambda n: not re.search(rf"['’]s\s+{re.escape(n)}\b", shape.text))
     # "Which Greek god matches Mars?": a demonym used as an adjective names no entity to anchor on
@@ -214,10 +218,15 @@ def _names_in(text: str) -> tuple[str, ...]:
         words = match.group(0).rstrip("'’.").split()
         while words and words[0] in _NOT_NAMES:
             words.pop(0)
-        while len(words) > 1 and _DESCRIPTOR.match(words[0]) and words[-1].lower() not in TYPE_NOUNS:
-            words.pop(
-                0
-            )  # "French Impressionist Claude Monet" → "Claude Monet", but "Indian Ocean" stays whole
+        # "French Impressionist Claude Monet" → "Claude Monet", but "Indian Ocean" and "American Federation of
+        # Labor" (a name joined by "of") stay whole
+        while (
+            len(words) > 1
+            and _DESCRIPTOR.match(words[0])
+            and words[-1].lower() not in TYPE_NOUNS
+            and "of" not in words
+        ):
+            words.pop(0)
         while words and words[-1] in _NOT_NAMES:
             words.pop()  # a trailing "Image", "Also"
         if len(words) >= 2 and words[-1].isdigit() and words[-2] in _NOT_NAMES:

@@ -66,7 +66,7 @@ RELATION_WORDS = word_set("near between beside around")
 # Modifiers between the wh-word and the noun it asks for ("which other constellation").
 _MODIFIERS = word_set("""
     other famous well-known conspicuous brightest largest biggest smallest highest longest tallest
-    deepest second third first main official national nearest closest major best oldest
+    deepest second third first main official national nearest closest major best oldest two
 """)
 # Kinds of answers questions commonly name; preferred when several words follow the wh-word.
 TYPE_NOUNS = word_set("""
@@ -123,7 +123,16 @@ _IDENTITY = [
     re.compile(
         rf"^(?:what|which)\s+(?:[\w-]+\s+){{0,3}}?(?:this|these)(?:\s+[\w-]+){{0,3}}\s+(?:is|are){_APPOSITIVE}$"
     ),
-    re.compile(rf"^(?:what|which)\s+(?:[\w-]+\s+){{0,3}}?(?:this|the)\s+{_PICTURE}\s+(?:shows|depicts)$"),
+    # "which nebula does this image show", "which galaxy, seen edge-on, does this picture show"
+    re.compile(
+        rf"^(?:what|which)\s+(?:[\w,-]+\s+){{0,4}}?(?:(?:does|do|did)\s+)?(?:this|the)\s+{_PICTURE}\s+"
+        r"(?:shows?|depicts?|captures?)$"
+    ),
+    # "which galaxy do we see edge-on here", "what animal can you see in this photo"
+    re.compile(
+        rf"^(?:what|which)\s+(?:[\w,-]+\s+){{0,3}}?(?:do|can|could|did)\s+(?:we|you|i)\s+see(?:\s+[\w-]+)?"
+        rf"(?:\s+here|\s+(?:in|on)\s+(?:this|the)\s+{_PICTURE})?$"
+    ),
     re.compile(
         r"^(what|how)\s+(do|would|does|should)\s+(you|we|one|people)\s+call\s+(this|these)\b[\w\s,-]*$"
     ),
@@ -245,7 +254,8 @@ _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family
     r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"
     r"(?!genus\b|family\b)|\b(?:kind|type|sort)\s+of\s+what$"  # "a small kind of what?"
     r"|\b(?:what|which)\s+(?:job|occupation|profession|line\s+of\s+work)\b"  # the head of a person's gloss
-)
+    r"|\b(?:occupation|profession|job)$|\bby\s+(?:profession|trade|occupation)$"  # "what was X's occupation",
+)  # "what was X, who was born in …, by profession"
 _AUXILIARIES = word_set("does do did is are was were has have had can could will would")
 _COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
 # "how does that continent rank by size", "where does that nation rank among …", "where does it place
@@ -280,6 +290,14 @@ RANKED_BY = {
     "high": "highest tallest",
     "depth": "deepest",
     "brightness": "brightest",
+    # "how does it rank among the brightest objects": the superlative names its own dimension
+    "brightest": "brightest",
+    "largest": "largest smallest biggest",
+    "biggest": "largest smallest biggest",
+    "smallest": "largest smallest biggest",
+    "longest": "longest shortest",
+    "highest": "highest tallest",
+    "tallest": "highest tallest",
 }
 _PARTICLES = word_set("out up down off away into onto")
 # "Name the genus of this animal", "Give the number of wheels …", "Identify the bird …": the
@@ -434,7 +452,13 @@ _PART_ASKED = re.compile(
 )
 _WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b")
 # "on what date …", "around which day of the year …", "what's the last day …": a day, not a year
-_ASKS_DATE = re.compile(r"\b(?:what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:date|day)\b")
+_ASKS_DATE = re.compile(r"\b(?:what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:date|day)s?\b")
+# "between which dates", "what's the date range", "over what span of dates", "from when to when": a range
+# of days, answered whole ("April 20 to May 20")
+_DATE_RANGE_ASKED = re.compile(
+    r"\bbetween\s+(?:which|what)\s+dates\b|\bdate\s+range\b|\b(?:span|range)\s+of\s+dates\b"
+    r"|\bfrom\s+when\s+to\s+when\b|\b(?:which|what)\s+dates\b"
+)
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 # "This dense ball of stars — which cluster is it?", "… taller than any other living bird - what is it?",
 # "… a plant-eater from African forests: which animal is in this picture?"
@@ -467,14 +491,22 @@ _OTHER_NAME = re.compile(
     r"|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
     r"|\b(?:also|formerly|once|previously|sometimes|often|popularly)\s+(?:known(?!\s+for\b)|called|named)\b"
     rf"|\b(?:{_ASIDE})\b[^?]*(?<![\w-])(?:name|called|known)\b"
-    r"|\bname\b[^?]*\b(?:besides|also\s+(?:used|given|applied))\b"
+    r"|\bname\b[^?.]*\b(?:besides|also\s+(?:used|given|applied))\b"  # in one sentence
     r"|\bwhat\s+(?:is|are|was|were|do|does)\b[^?]*\bcalled\s+in\s+(?!this\b|these\b)[a-z]"
 )  # "what is the Big Dipper usually called in Britain?": the name used there
+# "the full name of the general …", "the full official name of the nation …", "that country's formal name"
+_FULL_NAME = re.compile(
+    r"\b(?:what|which)\s+(?:is|was|are|were)\s+(?:[\w'’-]+\s+){0,2}?(?:full|official|formal|complete)\s+"
+    r"(?:official\s+)?names?\b|\bthe\s+(?:full|official|formal|complete)\s+(?:official\s+)?names?\s+of\b"
+)  # not "the constellation that gives this cluster its full name"
 # "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
 _SET_ASIDE = re.compile(rf"\b(?:{_ASIDE})\s+([^,?]+)")
 _LEADING_ASIDE = re.compile(rf"^(?:{_ASIDE})\s+[^,?]+,\s*")
 _TRAILING_ASIDE = re.compile(rf",\s*(?:{_ASIDE})\s+[^,?]+$")  # "…, besides pioneering spectroscopy"
 _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
+# "between the South Pacific and which other ocean", "Gemini and what other sign": a name the answer
+# stands beside
+_NAME_AND_ASKED = re.compile(r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+and\s+(?:which|what)\b")
 _DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
 # A word the asked name contains: "which name with 'American' in it does this deer go by", "it isn't really
 # a bear … which 'bear' is this", "which galaxy is this, by its Messier name" (a catalogue's or a person's
@@ -497,6 +529,7 @@ _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|t
 _HAS_A_RELATIVE = re.compile(
     r"\b(?:has|have|had|with)\s+an?\s+(?:[\w-]+\s+){0,2}?(?:neighbou?r|companion|counterpart|twin|sister|partner)\b"
 )
+_WHERE_CALLED = re.compile(r"^where\s+(?:is|are|was|were)\s+(.+?\s+(?:called|known\s+as|named)\s+.+)$")
 _HOW_DONE = re.compile(r"^how\s+(?:is|was|are|were)\s+.+?\s+([a-z]+ed)$")
 _KNOWN_AS = re.compile(r"\b(?:known\s+as|called|named)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 _NAME_IN_PASSING = re.compile(r",\s+(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,")
@@ -506,6 +539,9 @@ _INITIAL = re.compile(
 _NAME_OF_IMAGE = re.compile(
     r"\b(?:is|are|was|were|for|to|does|do|did|call|calls)\s+(?:this|these)\b|\bnames?\s+for\s+(?:it|them)\b"
 )
+# "the name of the nation whose south-west is home to this wallaby": a name of a thing described through the
+# image, not of the image's own
+_NAME_OF_DESCRIBED = re.compile(r"\bnames?\s+of\s+the\s+(?:[\w-]+\s+){0,2}?(?:whose|that|which|where|who)\b")
 # Words that frame a request for another name without saying anything of the name itself.
 _NAME_FRAME = word_set("""
     name names nickname nicknames known called named given used applied also old older former formerly
@@ -546,6 +582,7 @@ class NameAsked:
     initial: str = ""  # "another official name beginning with B": the letter the name begins with
     # "which name with 'American' in it", "which 'bear' is this", "by its Messier name": a word of the name
     containing: str = ""
+    full: bool = False  # "the full name", "the official name": the longest name its entry lists
 
 
 @dataclass(frozen=True)
@@ -561,6 +598,7 @@ class QuestionShape:
     names: list[str] = field(default_factory=list)  # the same as whole spans ("Ursa Major"): `named_entities`
     year_role: Literal["start", "end"] | None = None  # born → first year of a range, died → last
     asks_date: bool = False  # "on what date …": a whole date ("March 3, 1921") when a gloss gives one
+    asks_date_range: bool = False  # "between which dates …": "April 20 to May 20"
     # "how does that ocean rank in size": a rank stated by a superlative, and the superlatives of the
     # dimension it is by ("largest smallest biggest"; "" for any)
     rank_by: str | None = None
@@ -587,6 +625,9 @@ class QuestionShape:
     # "under which number did Messier list this nebula" → "number" (the digits of a numbered name, "Messier
     # 17" → 17); "which entry in Messier's catalogue is this", "under what designation" → "name" (the whole)
     numbered: Literal["number", "name", ""] = ""
+    # "which two constellations border it", "which oceans lie around it": more than one thing is asked,
+    # answered by the names a line lists together ("Leo and Gemini")
+    asks_several: bool = False
 
     @property
     def bridges(self) -> list[str]:
@@ -640,7 +681,11 @@ def read_question(question: str) -> QuestionShape:
     given = [subject] if subject else named_entities(text)  # "called in Britain" keeps Britain in the hint
     # "On which bay does Myanmar, also called Burma, lie?": a name given in passing asks for none
     name_word = _NAME_WITH_WORD.search(text)
-    asks_name = _OTHER_NAME.search(_NAME_IN_PASSING.sub(" ", lower)) or name_word
+    asks_name = (
+        (_OTHER_NAME.search(_NAME_IN_PASSING.sub(" ", lower)) and not name_stated_before(lower))
+        or name_word
+        or _FULL_NAME.search(lower)
+    )
     name_asked = name_request(lower, given) if asks_name else None
     if name_asked and name_word:
         name_asked = replace(name_asked, containing=next(w for w in name_word.groups() if w).lower())
@@ -651,6 +696,8 @@ def read_question(question: str) -> QuestionShape:
     if answer_type == "identity" and not _POINTING.search(lower) and _HAS_A_RELATIVE.search(lower):
         # "Dorado and Carina have a small neighbour … Which constellation is it?": "it" is the neighbour
         answer_type, type_noun = "named", asked_noun(asking_clause(lower))
+    if answer_type == "identity" and not name_asked and either_or(lower):
+        answer_type, type_noun = "named", None  # "Is it a large or a small constellation?": one of two words
     introduced = _THERE_IS_A.search(lower) if answer_type == "identity" and not name_asked else None
     if introduced and _BARE_IT.match(_SENTENCE_BREAK.split(text)[-1]):
         # "In the Andes there's an Inca fortress city found in 1911. What is it called?": "it" is that city
@@ -661,7 +708,7 @@ def read_question(question: str) -> QuestionShape:
     plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
     if type_noun:  # "… flanks the one where this galaxy is found": the one is of the kind asked
         plain = re.sub(
-            r"\bthe\s+((?:[a-z]+\s+)?)one\s+(?=where|that|which|containing|holding)",
+            r"\bthe\s+((?:[a-z]+\s+){0,2})one\s+(?=where|that|which|in\s+which|containing|holding)",
             rf"the \1{type_noun} ",
             plain,
         )
@@ -704,7 +751,8 @@ def read_question(question: str) -> QuestionShape:
         names=named_entities(text),
         year_role=year_role(lower),
         rank_by=rank_by(lower) if answer_type == "ordinal" else None,
-        asks_date=bool(_ASKS_DATE.search(lower)),
+        asks_date=bool(_ASKS_DATE.search(lower) or _DATE_RANGE_ASKED.search(lower)),
+        asks_date_range=bool(_DATE_RANGE_ASKED.search(lower)),
         bridge=bridge,
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
         described=asked_words(plain[start:end], reference) if bridge else [],
@@ -726,8 +774,38 @@ def read_question(question: str) -> QuestionShape:
         named_unit=named_unit(lower),
         choices=offered_choices(lower) if answer_type == "named" else [],
         numbered=numbered_ask(lower),
+        asks_several=asks_several(lower, type_noun),
         before_answer="" if predicate else lead_up(asking_clause(lower)),  # a verb's object says it whole
     )
+
+
+def asks_several(lower: str, type_noun: str | None) -> bool:
+    """Whether the question asks for two or more things: "which two …", "between which two others",
+    "name the two constellations near …", or the asked kind in the plural ("which constellations flank
+    it"; not "how many moons", whose answer is one number, nor "which of its moons")."""
+    if _TWO_ASKED.search(lower):
+        return True
+    plural = re.search(r"\b(?:which|what)\s+(?:[a-z-]+\s+)?([a-z]+s)\b(?!\s+of\b)", asking_clause(lower))
+    plural_kind = kind_word(plural.group(1)) if plural else ""
+    return bool(type_noun and plural_kind == type_noun and plural and plural.group(1) != type_noun)
+
+
+def name_stated_before(lower: str) -> bool:
+    """Whether a name the question gives is stated in a sentence before one that asks something else:
+    "The walrus is sometimes called a sea horse too. What are its tusks made of?" asks no name; "This
+    animal also goes by a name that calls it a horse. What is it?" and "… Which one?" do."""
+    *scene, asking = _SENTENCE_BREAK.split(lower)
+    return bool(
+        scene
+        and not _OTHER_NAME.search(asking)
+        and not re.search(r"\b(?:names?|called|known|nicknamed?)\b", asking)  # "what is its usual name"
+        and not _BARE_IT.match(asking)
+        and len(asking.split()) > MIN_ASKING_WORDS
+        and _WH_WORD.search(asking)
+    )
+
+
+MIN_ASKING_WORDS = 3  # "Which one?", "What is it?" ask what the sentence before names
 
 
 def numbered_ask(lower: str) -> Literal["number", "name", ""]:
@@ -738,6 +816,10 @@ def numbered_ask(lower: str) -> Literal["number", "name", ""]:
     return "name" if _DESIGNATION_ASKED.search(lower) else ""
 
 
+# "which two …", "name the two …" (read as "what is the two …"), "what are its two …"
+_TWO_ASKED = re.compile(
+    r"\b(?:which|what|name)\s+(?:(?:is|are|were)\s+)?(?:(?:the|its|their)\s+)?(?:[a-z-]+\s+)?two\b(?!\s+of\b)"
+)
 # "What is it called?", "Which city is that?": a question that asks only what "it" is.
 _BARE_IT = re.compile(
     r"^(?:what|which)(?:\s+[a-z]+)?\s+(?:is|was)\s+(?:it|that)(?:\s+called)?\s*[?.]?$", re.IGNORECASE
@@ -805,16 +887,24 @@ _CHOICES = re.compile(
 _NAMES_THAT = re.compile(
     r"^what\s+(?:is|was|are|were)\s+(?:that|those)\s+(?:[\w-]+\s+){1,2}?(?:called|named|known\s+as)$"
 )
+# "is this snail edible or poisonous", "is it a large or a small constellation", "a big one or a small one",
+# "a northern or a southern sky constellation": two words offered, perhaps with the kind they qualify
 _EITHER_OR = re.compile(
-    r"^(?:is|are|was|were|does|do|did|has|have)\b[^?,]*?\s([\w-]+)\s+or\s+([\w-]+)\s*\??$"
+    r"^(?:is|are|was|were|does|do|did|has|have)\b[^?,]*?\s(?:an?\s+)?([\w-]+)(?:\s+one)?\s+or\s+(?:an?\s+)?"
+    r"([\w-]+)(?:\s+one|(?:\s+[\w-]+){1,2})?\s*\??$"
 )
+
+
+def either_or(lower: str) -> re.Match[str] | None:
+    """The two words a yes-no question's last sentence offers (`_EITHER_OR`), if it offers two."""
+    return _EITHER_OR.match(_SENTENCE_BREAK.split(asked_sentence(lower))[-1])
 
 
 def offered_choices(lower: str) -> list[str]:
     """The options a question lists for its answer to be one of ("terrestrial, aquatic or arboreal" →
     ["terrestrial", "aquatic", "arboreal"]); [] when it lists none, or leaves one open ("… or some other
     angle?" is `_OFFERED`'s)."""
-    either = _EITHER_OR.match(asked_sentence(lower))
+    either = either_or(lower)
     if either:  # "is this snail edible or poisonous?": a yes-no question offering two words
         return list(either.groups())
     listed = _CHOICES.search(lower)
@@ -829,7 +919,9 @@ def offered_choices(lower: str) -> list[str]:
 # "what divides this nebula into lobes", "what is being formed inside this nebula": a verb right after
 # "what" (before a determiner or a preposition), or a passive one, whose doer is asked.
 _ACTING = re.compile(
-    r"^what\s+(?:(?:is|are|was|were)\s+(?:being\s+)?([a-z]+ed)\b|([a-z]+s)\s+(?=(?:this|these|the|its|a|an)\b))"
+    r"^what\s+(?:(?:is|are|was|were)\s+(?:being\s+)?([a-z]+ed)\b|([a-z]+s)\s+(?=(?:this|these|the|its|a|an)\b)"
+    # "what kind of object spins at the heart of this nebula": the doer is of a kind
+    r"|(?:kind|type|sort)\s+of\s+[a-z]+\s+([a-z]+s)\s+(?=(?:at|in|inside|within|around)\s+(?:the|this|its)\b))"
 )
 MIN_VERB_STEM = 4  # letters of a verb's stem, at least, to find its forms by it ("divid" → "divide")
 
@@ -840,8 +932,8 @@ def acting_verb(asking: str) -> str:
     match = _ACTING.match(asking)
     if not match:
         return ""
-    verb = match.group(1) or match.group(2)
-    if verb in STOPWORDS:
+    verb = match.group(1) or match.group(2) or match.group(3)
+    if verb in STOPWORDS or verb in _GENERIC_VERBS:
         return ""
     stem = re.sub(r"(?:ed|es|s)$", "", verb) if match.group(1) or verb.endswith("es") else verb[:-1]
     stem = stem[:-1] if stem.endswith("e") else stem
@@ -901,8 +993,9 @@ def name_request(lower: str, names: Sequence[str] = ()) -> NameAsked:
         latin=bool(_LATIN_FORM.search(rest)),
         set_aside=tuple(m.group(1).strip() for m in _QUOTED.finditer(aside)),
         usual_latin_aside=bool(_LATIN_FORM.search(aside)),
-        of_image=bool(_NAME_OF_IMAGE.search(asking)),
+        of_image=bool(_NAME_OF_IMAGE.search(asking)) and not _NAME_OF_DESCRIBED.search(asking),
         initial=initial.group(1) if (initial := _INITIAL.search(lower)) else "",
+        full=bool(_FULL_NAME.search(asking)),
     )
 
 
@@ -920,6 +1013,9 @@ def lead_up(lower: str) -> str:
     asked_object = _OBJECT_ASKED.match(lower)
     if asked_object and asked_object.group(2) not in _NO_OBJECT_VERBS:
         return asked_object.group(1)
+    called = _WHERE_CALLED.match(lower)  # "where is this deer called reindeer" — "called reindeer in Eurasia"
+    if called:
+        return f"{called.group(1)} in"
     done = _HOW_DONE.match(lower)  # "how was the god usually represented" — "represented as a plumed serpent"
     return done.group(1) if done else ""
 
@@ -1081,6 +1177,12 @@ def _predicate(lower: str) -> str:
     return " ".join(w for w in match.groups() if w)
 
 
+def answer_partners(text: str) -> set[str]:
+    """Names a question puts beside its answer ("Besides the North Atlantic, which ocean …", "… between
+    Gemini and which other sign?"): what they are is known, and the answer is another of their kind."""
+    return {m.group(1) for pattern in (_NAMES_SET_ASIDE, _NAME_AND_ASKED) for m in pattern.finditer(text)}
+
+
 def set_aside(lower: str) -> str:
     """The phrase a question sets aside ("besides underwater lodges, what do …" → "underwater lodges");
     "" when it sets none aside."""
@@ -1172,7 +1274,8 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     first_wh = _WH_WORD.search(asking_clause(lower))
     if (
         re.search(
-            r"\b(what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:year|date|century|day)\b",
+            r"\b(what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:year|date|century|day)s?\b"
+            r"|\bdate\s+range\b|\bspan\s+of\s+dates\b",
             lower,
         )
         or first_wh
@@ -1284,6 +1387,7 @@ def asked_noun(lower: str) -> str | None:
             ending = word
             break
         window.append(word)
+    window = [kind_word(word) for word in window]  # "which constellations flank it" asks constellations
     for i, word in enumerate(window):
         if word in TYPE_NOUNS:  # of a compound of kinds the last says it ("mountain range", "star cluster")
             while i + 1 < len(window) and window[i + 1] in TYPE_NOUNS:
@@ -1390,6 +1494,12 @@ def singular(word: str) -> str:
     if word in IRREGULAR_PLURALS:
         return IRREGULAR_PLURALS[word]
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def kind_word(word: str) -> str:
+    """A plural of an answer kind in its singular ("constellations" → "constellation"); a kind that is
+    plural in its own right ("islands", "plains") and any other word stay as written."""
+    return singular(word) if word not in TYPE_NOUNS and singular(word) in TYPE_NOUNS else word
 
 
 def unpossessed(word: str) -> str:

@@ -34,6 +34,7 @@ from nodes.extractive.question import (
     NameAsked,
     QuestionShape,
     content_words,
+    head_noun,
     read_question,
     set_aside,
     singular,
@@ -49,6 +50,7 @@ from nodes.extractive.spans import (
     asks_description,
     asks_thing_part,
     describing_words,
+    listed_together,
     part_looks,
     rank_spans,
     thing_parts,
@@ -103,6 +105,12 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         # "by what name was the cape this rocket flew from formerly known": the bridge's other name
         bridge = chain.links[0]
         bridge_lines = [line for line in lines if is_about(line.title, line.text, bridge)]
+        # of entries under the bridge's name, those that say they are of the kind described come first ("the
+        # general this vehicle is named after": Bradley the general, not Bradley the politician)
+        kind = head_noun(shape.bridge)
+        bridge_lines.sort(
+            key=lambda line: not (kind and re.search(rf"\b{re.escape(kind)}\b", line.text.lower()))
+        )
         evidence = [as_evidence(line) for line in bridge_lines[:1]]
         name = other_name(shape, bridge, bridge_lines, context)
         return Reading(name, evidence, confidence if evidence else 0.0)
@@ -131,7 +139,7 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     spans = rank_spans(shape, lines, known=chain.known, chain=chain.tied_to, own=chain.own)
     if not spans:
         return Reading("", [as_evidence(line) for line in anchor_lines[:1]], 0.0)
-    best = spans[0]
+    best = (listed_together(spans) if shape.asks_several else None) or spans[0]
     support = [best.line, *(line for line in anchor_lines if line is not best.line)]
     evidence = [as_evidence(line) for line in support[:MAX_EVIDENCE]]
     return Reading(best.text, evidence, span_confidence(spans), tuple(spans))
@@ -179,6 +187,10 @@ def other_name(
         if with_word:
             return bare(with_word[0])
     latin = [n for n in listed[1:] if BINOMIAL.match(n)]
+    if asked.full:  # "Federative Republic of Brazil", "Omar Nelson Bradley": the name its first entry says
+        # out in full (the entries come with the one of the kind asked first)
+        own = entry_names(anchor_lines[0].text) if anchor_lines else []
+        return bare(max([anchor, *(n for n in own if n not in latin)], key=lambda n: len(n.split())))
     if asked.usual_latin_aside:
         latin = latin[1:]
     names = [
@@ -373,7 +385,12 @@ def group_of(shape: QuestionShape, anchor_lines: Sequence[EvidenceLine]) -> str:
     does this bird belong" against "crane: large long-necked wading bird …"), the entry defining it is
     named instead ("crane"); "" when no entry line has a definition."""
     asked = {singular(word) for word in content_words(shape.text.lower())}
-    for line in anchor_lines:
+    # of several entries under one name ("Hudson": a river, a navigator, a naturalist) the one whose own
+    # names the question writes out ("W. H. Hudson") comes first
+    written = sorted(
+        anchor_lines, key=lambda line: not any(name in shape.text for name in entry_names(line.text)[1:])
+    )
+    for line in written:
         names = entry_names(line.text)
         head = group_head(definition(line.text)) if names else ""
         if head and singular(head.lower()) in asked:
@@ -387,7 +404,7 @@ def group_head(text: str) -> str:
     """The head noun of a definition's first noun phrase: the last word before a preposition, a word
     that opens a modifier ("often", "having", "covered") or the end of its clause ("very large terrestrial
     southeast Asian pheasant often raised …" → "pheasant")."""
-    phrase = _ANY_OF.sub("", text.split(";")[0].split(",")[0])
+    phrase = _ANY_OF.sub("", re.split(r"[;,(]", text)[0])  # not "(born in Argentina)" nor "(1871-1900)"
     words: list[str] = []
     for word in phrase.split():
         if word.lower() in _HEAD_ENDS and words:

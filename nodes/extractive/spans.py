@@ -191,7 +191,12 @@ _FRACTION = re.compile(
     re.IGNORECASE,
 )
 # "Where in Europe …", "in which part of Australia …": a part of a region is asked
-_WHERE_IN = re.compile(r"\b(?i:where\s+in|(?:which|what)\s+part\s+of)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
+# "where in Europe", "which part of Asia"; "in what part of which continent", "which part of that state": a
+# region the question names, or one it leaves to the evidence (group 1 empty)
+_WHERE_IN = re.compile(
+    r"\b(?i:where\s+in|(?:which|what)\s+part\s+of)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    r"|\b(?i:(?:which|what)\s+part\s+of)\s+(?:which|what|the|that|this|its|their)\b(?!\s+world\b)"
+)
 # "who was the husband of Rhea": her entry names him as the one she is the wife of.
 _SPOUSE_ASKED = re.compile(r"\b(husband|wife|consort)\s+of\b", re.IGNORECASE)
 _SPOUSES = {
@@ -199,6 +204,11 @@ _SPOUSES = {
     "wife": "(?:husband|consort)",
     "consort": "(?:wife|husband|consort)",
 }
+# "whose daughter was Nox", "who was her father": her entry names the parent she is the child of.
+_PARENT_ASKED = re.compile(
+    r"\bwhose\s+(?:daughter|son|child)\b|\b(?:father|mother|parents?)\b", re.IGNORECASE
+)
+_CHILD_OF = r"(?:daughter|son|child|offspring)\s+of\s+(?:the\s+)?"
 # "Are we seeing it face-on or from some other angle?", "an emission nebula, a planetary nebula or something
 # else?": an option the question offers, whose form the answer shares ("edge-on", "dark nebula").
 _OFFERED = re.compile(
@@ -248,6 +258,10 @@ _MONTH = r"(?:January|February|March|April|May|June|July|August|September|Octobe
 # "March 3, 1921", "3 March 1921"; a day of every year without one ("from about November 22 to …")
 _DATE = re.compile(
     rf"\b{_MONTH}\s+\d{{1,2}}\b(?:,?\s+\d{{3,4}}\b)?|\b\d{{1,2}}\s+{_MONTH}\b(?:\s+\d{{3,4}}\b)?"
+)
+# "from about April 20 to May 20": two days joined as a range
+_DATE_RANGE = re.compile(
+    rf"\b((?:{_DATE.pattern})\s+(?:to|until|through|-|–)\s+(?:about\s+)?(?:{_DATE.pattern}))"
 )
 DAY_FOR_YEAR_FIT = 0.5  # a day without a year ("about May 20"), when the question asks "when" of a thing
 YEAR_FOR_DATE_FIT = 0.5  # a year alone, when the question asks for a date the evidence may give in full
@@ -332,6 +346,30 @@ class Span:
     line: EvidenceLine
 
 
+# Names a line lists together: "between Lyra and Corona Borealis", "the South Pacific and the Indian Ocean",
+# "Pisces, Aries and Taurus".
+_NAME_IN_LIST = r"(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
+_LISTED_NAMES = re.compile(rf"{_NAME_IN_LIST}(?:,\s+{_NAME_IN_LIST})*,?\s+and\s+{_NAME_IN_LIST}")
+
+
+def listed_together(spans: Sequence[Span]) -> Span | None:
+    """For a question asking two or more things: the names one line lists together, each of them a
+    candidate answer ("Leo and Gemini"), as one span; the list whose weakest member scores best wins, so a
+    list with the bridge or a poor candidate in it ("Cancer and Virgo") loses to one of good candidates."""
+    scores = {span.text: span.score for span in spans}
+    best: Span | None = None
+    for line in dict.fromkeys(span.line for span in spans):
+        for listed in _LISTED_NAMES.finditer(line.text):
+            members = [re.sub(r"^the\s+", "", m) for m in re.split(r",?\s+and\s+|,\s+", listed.group())]
+            if not all(m in scores for m in members):
+                continue
+            score = min(scores[m] for m in members)
+            if best is None or score > best.score:
+                text = re.sub(r"^the\s+", "", listed.group())
+                best = Span(text, score, line)
+    return best
+
+
 def rank_spans(
     shape: QuestionShape,
     lines: Sequence[EvidenceLine],
@@ -381,6 +419,9 @@ def under_first_names(best: dict[str, Span], lines: Sequence[EvidenceLine]) -> d
     for key, first in first_of.items():
         if key in best and best[key].score > merged[first].score:
             merged[first] = Span(merged[first].text, best[key].score, best[key].line)
+        if key in best and re.fullmatch(rf"{re.escape(first)}\s+[ivx]+", key):
+            # "George, George III: King of …": a ruler's regnal number belongs to the answer
+            merged[first] = Span(best[key].text, merged[first].score, merged[first].line)
     return merged
 
 
@@ -400,7 +441,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "year" and _ASKS_CENTURY.search(shape.text):  # "until which century AD": "5th century AD"
         return _CENTURY.findall(text)
     if kind == "year" and shape.asks_date:
-        return [*_DATE.findall(text), *years(text, shape.year_role, lived(shape))]
+        ranges = [m.group(1) for m in _DATE_RANGE.finditer(text)] if shape.asks_date_range else []
+        return [*ranges, *_DATE.findall(text), *years(text, shape.year_role, lived(shape))]
     if kind == "year":  # "when does the sun leave the sign": a day of every year ("to about May 20") too
         return [
             *years(text, shape.year_role, lived(shape)),
@@ -446,7 +488,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return [n for n in reversed(entry_names(text)) if BINOMIAL.match(n)]
     if kind == "nationality":
         return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
-    names = [*aligned(shape, text), *line_names(line)]
+    names = [*aligned(shape, text), *owners_named_before(shape, text), *line_names(line)]
     if shape.acting:  # "what divides this nebula into lobes" — "… that dark lanes of dust divide into …"
         names = doers(text, shape.acting) + names
     if kind == "person":  # "who are thought to have reached …": a people too ("Aboriginal tribes")
@@ -454,7 +496,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if shape.predicate:
         return without_set_aside(shape, verb_objects(text, shape.predicate)) + names
     if kind == "named" and _WHERE_IN.search(shape.text):  # "where in Europe": "southern Europe"
-        names = parts_of_region(shape, text) + names
+        parts = parts_of_region(shape, text)
+        names = parts + [n for n in names if not any(p.endswith(" " + n) for p in parts)]
     if kind == "named" and asks_wide_place(shape):  # "where is this bird found?": also a habitat
         parts = parts_of_places(text)  # "of tropical America": the part, not all America
         names = [n for n in names if not any(p.endswith(" " + n) for p in parts)]
@@ -471,6 +514,24 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     return names
 
 
+# "feeds on the leaves and bark of which tree", "was a tycoon in which industry": what the asked kind owns
+# or holds, named in the question
+_OWNED_OF_ASKED = re.compile(
+    r"\b(?:the|an?)\s+([a-z]+(?:\s+and\s+[a-z]+)?)\s+(?:of|in)\s+(?:which|what)\s+[a-z]+\W*$"
+)
+
+
+def owners_named_before(shape: QuestionShape, text: str) -> list[str]:
+    """For "… the leaves and bark of which tree?", the word a line puts right before what the question
+    says is owned: "eucalyptus" in "feeds on eucalyptus leaves and bark"; "railroad" in "railroad tycoon"
+    for "a tycoon in which industry"."""
+    owned = _OWNED_OF_ASKED.search(shape.text.lower())
+    if not owned or shape.answer_type != "named":
+        return []
+    found = compiled(rf"\b([a-z][\w-]*)\s+{re.escape(owned.group(1))}\b").findall(text)
+    return [word for word in found if word not in STOPWORDS]
+
+
 def aligned(shape: QuestionShape, text: str) -> list[str]:
     """The phrase of `text` that the question's lead-up words put the answer at: "lies inside what
     remnant" → "Veil Nebula" in "… lying inside the Veil Nebula". The longest run of the question's last
@@ -481,7 +542,10 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     if not shape.before_answer:
         return []
     names_only = bool(kinds_of(shape.type_noun or "") & PLACE_KINDS)
-    return list(_aligned(shape.before_answer, names_only, text))
+    return list(_aligned(shape.before_answer, names_only, _GLOSS_QUOTE.sub(r"\1", text)))
+
+
+_GLOSS_QUOTE = re.compile(r"`([^`']+)'")  # a gloss quotes a word as `reindeer'
 
 
 @functools.lru_cache(maxsize=2**12)  # `type_fit` asks again for every span of the line `candidates` read
@@ -769,8 +833,10 @@ def parts_of_region(shape: QuestionShape, text: str) -> list[str]:
     if not region:
         return []
     direction = r"(?:north|south|east|west|central)[a-z-]*"  # "central west Africa": two words of it
-    # "southeast Asian pheasant": the part as its adjective, as the text writes it
-    part = compiled(rf"\b{direction}(?:\s+{direction})?\s+{re.escape(region.group(1))}(?:n|an)?\b")
+    # "southeast Asian pheasant": the part as its adjective, as the text writes it; any region when the
+    # question names none ("in southern South America")
+    name = re.escape(region.group(1)) if region.group(1) else r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
+    part = compiled(rf"\b{direction}(?:\s+{direction})?\s+{name}(?:n|an)?\b")
     return [m.group() for m in part.finditer(text)]
 
 
@@ -1204,11 +1270,13 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if shape.type_noun == "government":
         return 1.0 if span.split()[-1].rstrip("s") in FORMS_OF_GOVERNMENT else 0.0
     if span in parts_of_region(shape, line.text):
-        return 1.0  # "where in Europe": "southern Europe" is the place asked
+        return ALIGNED_FIT  # "where in Europe": "southern Europe" is the place asked
     if asks_wide_place(shape) and span in parts_of_places(line.text):
         return ALIGNED_FIT  # "where would you find this bird": "tropical America" says more than "America"
     if asks_wide_place(shape) and span in adjective_places(line.text):
         return 1.0  # "a heron of which part of the world" — "large American heron": America
+    if shape.asks_date_range and _DATE_RANGE.fullmatch(span):
+        return 1.0  # "between which dates" — "from about April 20 to May 20"
     if shape.answer_type == "year" and (shape.asks_date or _DATE.fullmatch(span) or _CENTURY.fullmatch(span)):
         # "on what date": "March 3, 1921" over "1921"; "when does it leave": "from May 22 to June 21"
         bound = {"start": r"\b(?:from|between)", "end": r"\b(?:to|until|till|through|and)"}.get(
@@ -1245,7 +1313,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0  # the candidate already has the form
     if shape.answer_type == "person":
         return person_fit(shape, span, line, lines)
-    if span in aligned(shape, line.text):
+    if span in aligned(shape, line.text) or span in owners_named_before(shape, line.text):
         return ALIGNED_FIT  # where the question's own words put the answer: "lies inside what …" — "inside X"
     verb = agent_verb(span, line.text) if shape.answer_type == "named" else ""
     if verb and is_asked_verb(shape, verb):
@@ -1522,6 +1590,8 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
     spouse = _SPOUSE_ASKED.search(shape.text)
     if spouse and re.search(rf"\b{_SPOUSES[spouse.group(1).lower()]}\s+of\s+{re.escape(span)}\b", line.text):
         return ASKED_VERB_AGENT_FIT  # "who was the husband of Rhea" — "Rhea: … wife of Cronus"
+    if _PARENT_ASKED.search(shape.text) and re.search(rf"\b{_CHILD_OF}{re.escape(span)}\b", line.text):
+        return ASKED_VERB_AGENT_FIT  # "whose daughter was she", "who was her father" — "daughter of Erebus"
     for other in lines:
         if is_entry_of(span, other) and re.search(r"\(\d{3,4}\s*[-–]\s*\d{3,4}\)|\bborn\b", other.text):
             return 0.9
