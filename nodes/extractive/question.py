@@ -254,8 +254,9 @@ _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family
     r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"
     r"(?!genus\b|family\b)|\b(?:kind|type|sort)\s+of\s+what$"  # "a small kind of what?"
     r"|\b(?:what|which)\s+(?:job|occupation|profession|line\s+of\s+work)\b"  # the head of a person's gloss
-    r"|\b(?:occupation|profession|job)$|\bby\s+(?:profession|trade|occupation)$"  # "what was X's occupation",
-)  # "what was X, who was born in …, by profession"
+    # "what was X's occupation", "what was X, who was born in …, by profession"
+    r"|\b(?:occupation|profession|job)$|\bby\s+(?:profession|trade|occupation)$"
+)
 _AUXILIARIES = word_set("does do did is are was were has have had can could will would")
 _COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
 # "how does that continent rank by size", "where does that nation rank among …", "where does it place
@@ -786,8 +787,11 @@ def asks_several(lower: str, type_noun: str | None) -> bool:
     if _TWO_ASKED.search(lower):
         return True
     plural = re.search(r"\b(?:which|what)\s+(?:[a-z-]+\s+)?([a-z]+s)\b(?!\s+of\b)", asking_clause(lower))
-    plural_kind = kind_word(plural.group(1)) if plural else ""
-    return bool(type_noun and plural_kind == type_noun and plural and plural.group(1) != type_noun)
+    word = plural.group(1) if plural else ""
+    return bool(type_noun) and word != type_noun and kind_word(word) == type_noun
+
+
+MIN_ASKING_WORDS = 3  # "Which one?", "What is it?" ask what the sentence before names
 
 
 def name_stated_before(lower: str) -> bool:
@@ -803,9 +807,6 @@ def name_stated_before(lower: str) -> bool:
         and len(asking.split()) > MIN_ASKING_WORDS
         and _WH_WORD.search(asking)
     )
-
-
-MIN_ASKING_WORDS = 3  # "Which one?", "What is it?" ask what the sentence before names
 
 
 def numbered_ask(lower: str) -> Literal["number", "name", ""]:
