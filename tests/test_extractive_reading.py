@@ -3939,6 +3939,17 @@ def test_what_owns_the_thing_the_question_names_is_the_word_before_it_in_the_ent
     assert _read_shown(question, "vessa", text) == "orlwood"
 
 
+def test_what_the_entry_says_the_owned_thing_is_of_is_the_owner_not_the_word_before_it() -> None:
+    """ "… an inlet of which sea?" — "a shallow inlet of the Kell Sea": the sea, not "shallow"."""
+    record = [
+        "Question names: Gulf of Orla (match 1.000)",
+        "Gulf of Orla: Gulf of Orla: a shallow inlet of the Kell Sea in northern Tarnia",
+    ]
+    assert (
+        _read_record("The Gulf of Orla in northern Tarnia is an inlet of which sea?", *record) == "Kell Sea"
+    )
+
+
 def test_the_doer_of_a_kind_asked_by_its_verb_is_read_from_the_verb_in_the_entry() -> None:
     """ "What kind of object spins at the heart of this nebula?" — "a magnetar spins at its centre"."""
     text = "the remnant of a supernova, lying in the constellation Orla; a magnetar spins at its centre"

@@ -528,6 +528,8 @@ def owners_named_before(shape: QuestionShape, text: str) -> list[str]:
     owned = _OWNED_OF_ASKED.search(shape.text.lower())
     if not owned or shape.answer_type != "named":
         return []
+    if compiled(rf"\b{re.escape(owned.group(1))}\s+(?:of|in)\b").search(text):
+        return []  # "a shallow inlet of the Arafura Sea" says the owner after it: "shallow" is no owner
     found = compiled(rf"\b([a-z][\w-]*)\s+{re.escape(owned.group(1))}\b").findall(text)
     return [word for word in found if word not in STOPWORDS]
 
