@@ -742,6 +742,7 @@ def read_question(question: str) -> QuestionShape:
     type_noun = None if acting else type_noun  # "what divides this nebula": no kind of answer is named
     if part:
         bridge = ""  # "the tough outer rind of this fruit" is the fruit's own part, no other entity
+    date_range = bool(_DATE_RANGE_ASKED.search(lower))
     return QuestionShape(
         text=text,
         answer_type=answer_type,
@@ -752,8 +753,8 @@ def read_question(question: str) -> QuestionShape:
         names=named_entities(text),
         year_role=year_role(lower),
         rank_by=rank_by(lower) if answer_type == "ordinal" else None,
-        asks_date=bool(_ASKS_DATE.search(lower) or _DATE_RANGE_ASKED.search(lower)),
-        asks_date_range=bool(_DATE_RANGE_ASKED.search(lower)),
+        asks_date=bool(_ASKS_DATE.search(lower)) or date_range,
+        asks_date_range=date_range,
         bridge=bridge,
         outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
         described=asked_words(plain[start:end], reference) if bridge else [],

@@ -525,8 +525,8 @@ def owners_named_before(shape: QuestionShape, text: str) -> list[str]:
     """For "… the leaves and bark of which tree?", the word a line puts right before what the question
     says is owned: "eucalyptus" in "feeds on eucalyptus leaves and bark"; "railroad" in "railroad tycoon"
     for "a tycoon in which industry"."""
-    owned = _OWNED_OF_ASKED.search(shape.text.lower())
-    if not owned or shape.answer_type != "named":
+    owned = _OWNED_OF_ASKED.search(shape.text.lower()) if shape.answer_type == "named" else None
+    if not owned:
         return []
     if compiled(rf"\b{re.escape(owned.group(1))}\s+(?:of|in)\b").search(text):
         return []  # "a shallow inlet of the Arafura Sea" says the owner after it: "shallow" is no owner
