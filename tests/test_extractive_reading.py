@@ -29,7 +29,7 @@ from nodes.extractive.chain import Chain, rank_links, read_anchor_line
 from nodes.extractive.followup import chain_resolved, names_not_looked_up, next_query, trajectory_query
 from nodes.extractive.question import QuestionShape, named_entities, names_of_image, read_question
 from nodes.extractive.reader import kind_of_individual, other_name, read_records
-from nodes.extractive.record import own_sense_entries, record_entries
+from nodes.extractive.record import own_sense_entries, record_entries, superlative_weights
 from nodes.extractive.spans import (
     UNIT_FAMILIES,
     UNKNOWN_TYPE_FIT,
@@ -41,6 +41,7 @@ from nodes.extractive.spans import (
     is_colour,
     kind_words,
     kinds_of,
+    listed_besides,
     paired_names,
     rank_spans,
     relation,
@@ -795,6 +796,15 @@ def _read_record(question: str, *lines: str) -> str:
         ),
         (
             "This marsupial lives on one continent. How big is that continent - which place does it take?",
+            "smallest",
+        ),
+        (  # "compare in size with the other …", "compared with the rest"
+            "This marsupial lives on one continent. How does that continent compare in size with the other "
+            "ones?",
+            "smallest",
+        ),
+        (
+            "This marsupial lives on one continent. How big is that continent compared with the rest?",
             "smallest",
         ),
     ],
@@ -4113,3 +4123,157 @@ def test_a_name_stated_before_a_question_about_something_else_asks_no_name() -> 
     question = "The orlok is sometimes called a sea horse too. What are its tusks made of?"
     assert read_question(question).name_asked is None
     assert read_question("This animal is sometimes called a sea horse. Which one?").name_asked is not None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "This coin comes from a country. Which city ranks second in size in that country?",
+        "This coin comes from a country. What is the second largest city of that country?",
+    ],
+)
+def test_a_rank_below_the_top_asked_is_the_entry_that_states_that_rank_not_the_top(question: str) -> None:
+    """ "ranks second in size" — "second largest city of Varnia", not "the capital and largest city"."""
+    found = _read_record(
+        question,
+        "Image shows: Tarn coin (match 0.900)",
+        "Tarn coin: Tarn coin: an old silver coin of Varnia",
+        "Tarvo: Tarvo: the capital and largest city of Varnia",
+        "Pellos: Pellos: a port city in northern Varnia on the Gulf of Orl; second largest city of Varnia",
+    )
+    assert found == "Pellos"
+
+
+def test_a_word_the_question_gives_in_the_plural_is_no_answer() -> None:
+    """ "… Europeans founded …" — "European" in "the oldest European settlement" is the question's own
+    word."""
+    found = _read_record(
+        "The oldest settlement Europeans founded on the continent this bird calls home is a port. Name it.",
+        "Image shows: Tarn bird (match 0.900)",
+        "Tarn bird: Tarn bird: a small bird of Ostralia",
+        "Pellos: Pellos: a port city in northern Varnia; founded in 1523, it is the oldest European "
+        "settlement in Ostralia",
+    )
+    assert found == "Pellos"
+
+
+def test_a_direction_asked_is_the_compass_point_the_entry_states() -> None:
+    found = _read_record(
+        "Apart from Ostralia, animals like this one also live on a big island. In which direction from "
+        "Ostralia does that island lie?",
+        "Image shows: Tarnu (match 0.900)",
+        "Tarnu: Tarnu: a marsupial of Ostralia and Velmar",
+        "Velmar: Velmar: an island in the Zell Sea to the north of Ostralia; the 2nd largest island",
+    )
+    assert found == "north"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "This lunar craft carries the name of a god. Besides music, prophecy and healing, which art was "
+        "he the god of?",
+        "The god this lunar craft is named after looked after light, prophecy, music and healing. Which "
+        "art was also in his care?",
+    ],
+)
+def test_more_of_a_list_the_question_gives_is_what_the_entry_lists_with_it(question: str) -> None:
+    found = _read_record(
+        question,
+        "Image shows: Orla lander (match 0.900)",
+        "Orla lander: Orla lander: a lunar lander named after Orla",
+        "Orla: Orla: (Tarnian mythology) god of light; god of prophecy and poetry and music and healing",
+    )
+    assert found == "poetry"
+
+
+def test_a_list_that_only_describes_the_thing_shown_sets_nothing_aside() -> None:
+    shape = read_question("The city where these lakes and palaces stand is the capital of which state?")
+    assert listed_besides(shape, "a vast ensemble of lakes, gardens and palaces in Tarvo") == []
+
+
+@pytest.mark.parametrize(
+    ("question", "entry", "answer"),
+    [
+        (
+            "What are the rings surrounding the planet Orla made of?",
+            "Orla: Orla: a giant planet that is surrounded by three planar concentric rings of ice particles",
+            "ice particles",
+        ),
+        (
+            "What is the Varn belt that surrounds the Earth made of?",
+            "Varn: Varn, Ada Varn: Tarnian physicist who discovered two belts of charged particles",
+            "charged particles",
+        ),
+        ("What are its tusks made of?", "Orlok: Orlok: a large marine mammal having ivory tusks", "ivory"),
+    ],
+)
+def test_what_a_thing_is_made_of_is_what_the_entry_says_it_is_of(
+    question: str, entry: str, answer: str
+) -> None:
+    """ "rings of ice particles", "belts of charged particles", "having ivory tusks" — not a name."""
+    title = entry.split(":")[0]
+    assert _read_record(question, f"Question names: {title} (match 1.000)", entry) == answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Those scattered stars form a well-known open cluster. What do astronomers call it?",
+        "What do you call the stone figure standing in this photo?",
+        "What do you call a stone figure like the one in this photo?",
+        "Could you name the strong Italian-style brew served here?",
+        "Could you name the cultivar of the apple in this picture?",
+        "The dark columns in this cloud are famous. Which nebula are we looking at?",
+        "Dark lanes split this glowing cloud into three parts. What is the cloud called?",
+        "This big face-on spiral carries Messier number 101. What's its common name?",
+        "This galaxy has a little partner. By what popular name is it known?",
+        "Astronomers named this galaxy after a kind of hat. What's the name?",
+        "What species of lizard do we have here?",
+        "This tall wader has bluish-grey plumage. Exactly which heron is it?",
+        "Which member of our Local Group of galaxies is pictured here?",
+    ],
+)
+def test_naming_what_is_shown_in_other_words_asks_what_it_is(question: str) -> None:
+    assert read_question(question).answer_type == "identity"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What do you call the capital of the country where this bird lives?",
+        "What is the capital of the country in this picture?",
+    ],
+)
+def test_naming_something_else_than_what_is_shown_is_no_identity_question(question: str) -> None:
+    assert read_question(question).answer_type != "identity"
+
+
+def test_a_later_clause_of_a_gloss_that_ranks_the_entry_gives_it_another_kind() -> None:
+    assert kind_words("Pell Island: an island in the Gulf of Orl; the smallest province of Varnia") == {
+        "island",
+        "province",
+    }
+    assert kind_words("Tarvo: a town; the west coast town of Varnia") == {"town"}  # "west" is no superlative
+
+
+def test_a_superlative_asked_is_read_from_the_one_entry_of_the_kind_that_states_it() -> None:
+    """ "Which of that country's provinces is the smallest?" — not a province whose entry states no size,
+    though more of them lie on the chain and the plural "provinces" is the kind's own word."""
+    found = _read_record(
+        "Stone figures like this one were raised across a big northern country. Which of that country's "
+        "provinces is the smallest?",
+        "Image shows: Orl figure (match 0.900)",
+        "Orl figure: Orl figure: a stone landmark raised by the Tarni of Varnia",
+        "Belmont: Belmont: a province in western Varnia",
+        "Kessa: Kessa: one of the three prairie provinces in western Varnia",
+        "Pell Island: Pell Island: an island in the Gulf of Orl; the smallest province of Varnia",
+    )
+    assert found == "Pell Island"
+
+
+def test_a_record_weighs_a_sentence_stating_the_asked_superlative_above_its_peers() -> None:
+    weights = superlative_weights(
+        ["provinces", "smallest"], ["the smallest province of Varnia", "a province in western Varnia"]
+    )
+    assert weights[0] > weights[1] == 1.0

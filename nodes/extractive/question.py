@@ -102,13 +102,20 @@ _THIS_PHRASE = rf"(?:\s+(?!(?:{'|'.join(sorted(_REFERENCE_END))})\b)[\w-]+){{0,3
 _APPOSITIVE = r"(?:,\s+(?:the|a|an|one)\b.*)?"
 _IDENTITY = [
     re.compile(
-        rf"^(what|which|who)\b(\s+[\w,-]+){{0,5}}?\s+(is|are)\s+(this|these|that|it|he|she|they){_THIS_PHRASE}"
+        rf"^(?:exactly\s+|so\s+)?(what|which|who)\b(\s+[\w,-]+){{0,5}}?\s+(is|are)\s+(this|these|that|it|he|she|they)"
+        rf"{_THIS_PHRASE}"
         rf"(?:\s+in\s+the\s+[\w-]+(?=,))?{_APPOSITIVE}$"
     ),  # "which stocky, burrowing Australian marsupial is this"
     # "We see a starburst galaxy edge-on here. What's its name?"
-    re.compile(r"^what\s+(?:is|are)\s+(?:its|his|her|their)\s+(?:full\s+|proper\s+)?names?$"),
+    # "What's the name?", "what is its common name?", "by what popular name is it known?"
     re.compile(
-        rf"^(what|which)\b(\s+[\w-]+){{0,5}}?(?:,[^,]+,)?\s+(?:(?:is|are)\s+{_SHOWN}|appears?|can\s+be\s+seen"
+        r"^what\s+(?:is|are)\s+(?:its|his|her|their|the)\s+(?:full\s+|proper\s+|common\s+|popular\s+)?names?$"
+    ),
+    re.compile(
+        r"^by\s+what\s+(?:common\s+|popular\s+|usual\s+)?name\s+(?:is|are)\s+(?:it|this|they|these)\s+known$"
+    ),
+    re.compile(
+        rf"^(what|which)\b(\s+[\w-]+){{0,7}}?(?:,[^,]+,)?\s+(?:(?:is|are)\s+{_SHOWN}|appears?|can\s+be\s+seen"
         rf"|(?:fills|dominates|occupies)\s+(?:this|the)\s+{_PICTURE}){_IN_THE_IMAGE}"
     ),  # "which ocean game fish is drawn here", "which body, the only … of our planet, fills this picture"
     re.compile(rf"^what\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+\s+{_SHOWN}{_IN_THE_IMAGE}"),
@@ -116,7 +123,7 @@ _IDENTITY = [
     # the place called?"
     re.compile(
         r"^what\s+(is|are)\s+(this|these|it|they|the\s+(?:object|thing|place|site|landmark|building|structure"
-        r"|creature|animal|bird|fish|plant|flower|fruit))\b[\w\s-]*\bcalled\b"
+        r"|creature|animal|bird|fish|plant|flower|fruit|cloud|nebula|galaxy|cluster|figure))\b[\w\s-]*\bcalled\b"
     ),
     # an embedded question's order: "(tell me) what sort of parrot this bird is", "which species this
     # picture shows"
@@ -130,11 +137,27 @@ _IDENTITY = [
     ),
     # "which galaxy do we see edge-on here", "what animal can you see in this photo"
     re.compile(
-        rf"^(?:what|which)\s+(?:[\w,-]+\s+){{0,3}}?(?:do|can|could|did)\s+(?:we|you|i)\s+see(?:\s+[\w-]+)?"
+        rf"^(?:what|which)\s+(?:[\w,-]+\s+){{0,3}}?(?:do|can|could|did)\s+(?:we|you|i)\s+(?:see|have)(?:\s+[\w-]+)?"
         rf"(?:\s+here|\s+(?:in|on)\s+(?:this|the)\s+{_PICTURE})?$"
     ),
     re.compile(
         r"^(what|how)\s+(do|would|does|should)\s+(you|we|one|people)\s+call\s+(this|these)\b[\w\s,-]*$"
+    ),
+    # "What do astronomers call it?", "what do you call the stone figure standing in this photo", "… a
+    # stone figure like the one in this photo": a name for what is shown, by whoever names it
+    re.compile(r"^(?:what|how)\s+(?:do|would|does|should|did)\s+[\w-]+\s+call\s+(?:it|them|this|these)$"),
+    re.compile(
+        r"^(?:what|how)\s+(?:do|would|does|should|did)\s+[\w-]+\s+call\s+(?:the|a|an)\s+"
+        rf"(?:(?!(?:of|from|whose|that|which|where)\b)[\w-]+\s+){{0,6}}?(?:in|on)\s+(?:this|the)\s+{_PICTURE}$"
+    ),
+    # "which nebula are we looking at", "what are you looking at here"
+    re.compile(r"^(?:what|which)\s+(?:[\w-]+\s+){0,3}?are\s+(?:we|you)\s+looking\s+at(?:\s+here)?$"),
+    # "(could you name) the strong Italian-style brew served here", "the cultivar of the apple in this
+    # picture": a kind of the thing shown, then only where it is shown
+    re.compile(
+        r"^what\s+(?:is|are)\s+the\s+(?:(?!(?:of|from|whose|that|which|where)\b)"
+        r"[\w-]+\s+){0,4}?(?:(?:cultivar|variety|breed|species|kind|type)\s+of\s+the\s+[\w-]+\s+)?"
+        rf"(?:(?:{_SHOWN}|served)\s+)?(?:here|(?:in|on)\s+(?:this|the)\s+{_PICTURE})$"
     ),
     re.compile(
         r"\bwhat\s+is\s+the\s+(?:(?:popular|common|usual|familiar|full)\s+)?(?:name|title)\s+of\s+"
@@ -242,8 +265,10 @@ _UNIT_TAIL = re.compile(r",\s*in\s+(?:(square|cubic|light)[\s-]+)?([a-z/°%-]+)$
 # "what number planet is this", "its position in order from the Sun": a rank, answered as "3rd".
 # "how large is that continent, compared with the others?", "which place does it take?": a rank among
 # them, not a measure
+# "compared with the others", "how does it compare in size with the other Latin American nations", "how big
+# is it compared with the rest": a rank among the others of its kind
 _AMONG_OTHERS = (
-    r"\bcompared\s+(?:with|to)\s+(?:all\s+)?the\s+others?\b"
+    r"\bcompared?\s+(?:in\s+[a-z]+\s+)?(?:with|to)\s+(?:all\s+)?the\s+(?:others?|rest)\b"
     r"|\b(?:which|what)\s+place\s+(?:does|do|did)\s+\w+\s+take\b"
 )
 _ORDINAL = re.compile(

@@ -22,11 +22,13 @@ from nodes.common import split_sentences, strip_question, take_in_turn, text_emb
 from nodes.extractive.anchor import guess_entities, is_about, mentions
 from nodes.extractive.chain import ANCHOR_PREFIX, NAMED_PREFIX, Chain, anchor_line, read_anchor_line
 from nodes.extractive.question import content_words, named_entities, read_question
+from nodes.extractive.spans import is_superlative
 
 # "whose money is named like this bird", "shares its name with": a question about the name itself, which
 # other things of that name answer
 _ABOUT_NAMES = re.compile(r"\bnam(?:e|es|ed)\b|\bcalled\b", re.IGNORECASE)
 RECORD_SENTENCES = 5  # sentences an extractive record keeps (after its anchor line)
+SUPERLATIVE_WEIGHT = 0.25  # added to the weight of a sentence stating a superlative the question asks
 
 
 def write_record(
@@ -59,6 +61,7 @@ def write_record(
     fixed = [shape.attribute_text() or question, *unsearched]
     places = [chain.place(title, sentence) for title, sentence in pieces]
     weights = np.asarray([chain.weight_at(place) for place in places], dtype=np.float32)
+    weights *= superlative_weights(shape.asked, [sentence for _, sentence in pieces])
     own = [i for i, place in enumerate(places) if place.startswith("anchor")]
     # Each sentence is embedded with its title, so "He was born in ..." still says who was born.
     texts = [f"{title}: {sentence}" for title, sentence in pieces]
@@ -86,6 +89,21 @@ def write_record(
         chosen = [max(own, key=lambda i: rankings[0][i]), *chosen[: RECORD_SENTENCES - 1]]
     lines = [f"{pieces[i][0]}: {pieces[i][1]}" for i in chosen]
     return "\n".join([anchor_line(anchor), *lines] if anchor else lines), seconds
+
+
+def superlative_weights(asked: Sequence[str], sentences: Sequence[str]) -> np.ndarray:
+    """1 + SUPERLATIVE_WEIGHT for a sentence that states a superlative the question asks ("which of its
+    provinces is the smallest" — "the smallest province of Canada"), 1 for the others: the sentence
+    encoder hardly tells "smallest" from "largest", and several entries of the asked kind on the chain
+    ("a province in western Canada") would crowd out the one that answers."""
+    asked_superlatives = {word for word in asked if is_superlative(word)}
+    return np.asarray(
+        [
+            1.0 + SUPERLATIVE_WEIGHT if asked_superlatives & set(re.findall(r"[a-z]+", s.lower())) else 1.0
+            for s in sentences
+        ],
+        dtype=np.float32,
+    )
 
 
 def sentences_by_weight(weights: np.ndarray, own: Sequence[int]) -> list[np.ndarray]:

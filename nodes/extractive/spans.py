@@ -103,6 +103,7 @@ _MEASURED_THING = re.compile(
 QUALIFIER_WINDOW = 4  # words before the kind in which the question's qualifier ("largest") must stand
 MAX_PARTITIVE_WORDS = 4  # words before the "of" of a partitive ("the central and largest of …"), at most
 RANKED_FIT = 0.5  # a span its own line ranks below the superlative asked for ("the second largest")
+RANK_STATED_FIT = 1.25  # a span its own line ranks as the question asks ("ranks second" — "second largest")
 _SUPERLATIVE = re.compile(r"^[a-z]{2,}est$")
 _MOST_SUPERLATIVE = re.compile(r"^(?:[a-z]{2,}ern|inner|outer|upper|top|utter|hind|fore)most$")
 _NOT_SUPERLATIVES = word_set("west northwest southwest forest interest harvest crest chest guest request")
@@ -450,7 +451,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         ]
     if kind == "ordinal" and RECORD_HELD.search(shape.text.lower()):  # "what record does it hold": the
         # superlative with what it is the most of ("largest anthropoid ape", "tallest living quadruped")
-        return [m.group(0) for m in _RECORD.finditer(text) if _is_superlative(m.group(1).lower())]
+        return [m.group(0) for m in _RECORD.finditer(text) if is_superlative(m.group(1).lower())]
     if kind == "ordinal" and shape.rank_by is not None:  # not a rank the question states ("Hawaii is the
         # largest of its group. Where does it sit …?" — "southernmost")
         given = set(_TOKEN.findall(shape.text.lower()))
@@ -473,6 +474,11 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
             if all(is_colour(c) and c not in given for c in m.groups())
         ]
         return ranges + [w for w in _TOKEN.findall(text.lower()) if is_colour(w) and w not in given]
+    material, before_thing = made_of(shape, text)
+    if material or before_thing:  # "what are the rings of Saturn made of": "rings of ice particles"
+        return material + before_thing + line_names(line)
+    if kind == "named" and shape.type_noun == "direction":  # "in which direction from Australia does it lie"
+        return compass_points(text) + line_names(line)
     if kind == "named" and _ASKS_SHAPE.search(shape.text) and not shape.part:
         return _SHAPED.findall(text) + _SHAPED_LIKE.findall(text) or line_names(line)
     if kind in ("named", "identity") and _OFFERED.search(shape.text):  # "face-on or some other angle?"
@@ -488,7 +494,12 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return [n for n in reversed(entry_names(text)) if BINOMIAL.match(n)]
     if kind == "nationality":
         return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
-    names = [*aligned(shape, text), *owners_named_before(shape, text), *line_names(line)]
+    names = [
+        *aligned(shape, text),
+        *owners_named_before(shape, text),
+        *listed_besides(shape, text),
+        *line_names(line),
+    ]
     if shape.acting:  # "what divides this nebula into lobes" — "… that dark lanes of dust divide into …"
         names = doers(text, shape.acting) + names
     if kind == "person":  # "who are thought to have reached …": a people too ("Aboriginal tribes")
@@ -532,6 +543,89 @@ def owners_named_before(shape: QuestionShape, text: str) -> list[str]:
         return []  # "a shallow inlet of the Arafura Sea" says the owner after it: "shallow" is no owner
     found = compiled(rf"\b([a-z][\w-]*)\s+{re.escape(owned.group(1))}\b").findall(text)
     return [word for word in found if word not in STOPWORDS]
+
+
+# one-word items joined by commas, "and" or "or": "music, prophecy and healing", "prophecy and poetry and
+# music"
+_WORD_LIST = re.compile(r"\b[a-z][a-z-]+(?:(?:,\s*|,?\s+(?:and|or)\s+)[a-z][a-z-]+)+")
+_LIST_SEPARATOR = re.compile(r",\s*|,?\s+(?:and|or)\s+")
+
+
+# "besides …", "apart from …", "which art was also …", "what other …", "what else": more of a kind is asked
+_MORE_ASKED = re.compile(
+    r"\b(?:besides|apart\s+from|aside\s+from|other\s+than|in\s+addition\s+to|also|else|other)\b"
+)
+
+
+def word_lists(text: str) -> list[list[str]]:
+    """The lists of one-word items in `text`, each cut at its first stopword ("healing, which")."""
+    found = []
+    for match in _WORD_LIST.finditer(text):
+        items = _LIST_SEPARATOR.split(match.group())
+        cut = next((i for i, item in enumerate(items) if item in STOPWORDS), len(items))
+        if cut >= 2:
+            found.append(items[:cut])
+    return found
+
+
+def listed_besides(shape: QuestionShape, text: str) -> list[str]:
+    """Items `text` lists together with things the question lists ("Besides music, prophecy and healing,
+    which art was he the god of?" — "god of prophecy and poetry and music and healing" → "poetry"): a
+    list of `text` that holds at least two of the question's items, less those."""
+    lower = shape.text.lower()
+    if not _MORE_ASKED.search(lower):
+        return []  # "the city where these lakes and palaces stand": a list that only describes
+    given = {item for items in word_lists(lower) for item in items}
+    if len(given) < 2:
+        return []
+    extra = []
+    for items in word_lists(text):
+        if len(given.intersection(items)) >= 2:
+            extra += [item for item in items if item not in given]
+    return list(dict.fromkeys(extra))
+
+
+# "What are the rings around Saturn made of?", "what is its shell composed of", "what does it consist of"
+_MATERIAL_ASKED = re.compile(
+    r"\b(?:what|which)\s+(?:[a-z]+\s+)?(?:is|are|was|were|do|does|did)\s+(.+?)\s+"
+    r"(?:made|composed|formed|consist)\s+(?:up\s+)?of\W*$"
+)
+_PHRASE_WORDS = r"((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)"
+_LOOK_SHAPE = re.compile(r"(?:ous|ed|less|ful|ive|ish|ing|ly|[a-z]-[a-z]+)$")  # "curved", "tapering": a look
+_PLAIN_LOOKS = word_set("large small big long short huge tiny great thick thin two three four many several")
+
+
+def made_of(shape: QuestionShape, text: str) -> tuple[list[str], list[str]]:
+    """For a question asking what a thing is made of: the phrases `text` says the thing is of ("rings of
+    ice particles", "belts of charged particles", "made of goatskin"), then the words it puts before the
+    thing ("having ivory tusks") — the second list is a weaker reading."""
+    asked = _MATERIAL_ASKED.search(shape.text.lower()) if shape.answer_type == "named" else None
+    if not asked:
+        return [], []
+    things = [w.rstrip("s") for w in _TOKEN.findall(asked.group(1)) if w not in STOPWORDS and len(w) > 2]
+    of, before = [], []
+    for thing in things:
+        thing_of = compiled(rf"\b{re.escape(thing)}s?\s+(?:made\s+|composed\s+)?of\s+{_PHRASE_WORDS}")
+        of += [_up_to_stopword(m) for m in thing_of.findall(text)]
+        before += [
+            word
+            for word in compiled(rf"\b([a-z][a-z-]+)\s+{re.escape(thing)}s?\b").findall(text)
+            if word not in STOPWORDS  # a material may be a colour word too: "ivory tusks"
+            and word not in _PLAIN_LOOKS
+            and not _LOOK_SHAPE.search(word)
+            and not is_superlative(word)
+            and not _RANKED.match(word)
+        ]
+    of += [
+        _up_to_stopword(m)
+        for m in re.findall(rf"\b(?:made|composed|consisting)\s+of\s+{_PHRASE_WORDS}", text)
+    ]
+    return [p for p in dict.fromkeys(of) if p], list(dict.fromkeys(before))
+
+
+def _up_to_stopword(phrase: str) -> str:
+    words = phrase.split()
+    return " ".join(words[: next((i for i, w in enumerate(words) if w in STOPWORDS), len(words))])
 
 
 def aligned(shape: QuestionShape, text: str) -> list[str]:
@@ -821,6 +915,16 @@ def asks_wide_place(shape: QuestionShape) -> bool:
     return singular(shape.type_noun or "") in _WIDE_PLACES
 
 
+# "to the north of Australia", "lies southeast of", "flows northward": a compass direction, not "North
+# America"
+_COMPASS = re.compile(r"\b((?:north|south)(?:east|west)?|east|west)(?:(?:wards?)\b|\s+of\b)")
+
+
+def compass_points(text: str) -> list[str]:
+    """The directions `text` states one thing lies or moves in, as words ("north", "southeast")."""
+    return list(dict.fromkeys(_COMPASS.findall(text)))
+
+
 def parts_of_places(text: str) -> list[str]:
     """Parts of places a text names by their climate ("a bird of tropical America", "tropical American
     lizards") or as regions of a name ("especially Antarctic regions"); a direction ("of northwestern North
@@ -1038,7 +1142,7 @@ def rank_phrases(text: str, superlatives: str) -> list[str]:
     found = []
     for i, word in enumerate(words):
         most = word in ("most", "least") and i + 1 < len(words) and words[i + 1] not in STOPWORDS
-        if not (most or _is_superlative(word)) or i and words[i - 1] in ("most", "least"):
+        if not (most or is_superlative(word)) or i and words[i - 1] in ("most", "least"):
             continue
         ranked = [words[i - 1]] if i and _RANKED.match(words[i - 1]) else []
         found.append(" ".join([*ranked, word, *words[i + 1 : i + 2 if most else i + 1]]))
@@ -1127,6 +1231,7 @@ def score_span(
     if novelty == 0:
         return 0.0
     fit = type_fit(shape, span, line, lines) * (RANKED_FIT if ranked_below(shape, span, line) else 1.0)
+    fit *= rank_fit(shape, span, line)
     support = (
         line.relevance
         + nearness(shape, span, line.text)
@@ -1134,6 +1239,40 @@ def score_span(
     )
     score = fit * line.weight * (0.5 + support) * novelty
     return score + (OWN_KIND_BONUS if is_own_kind(shape, span, lines, own) else 0.0)
+
+
+# "ranks second in size", "the third largest", "2nd most populous": a rank below the top that the question
+# gives, by a dimension (a superlative, or "in size", "by population")
+_RANK_GIVEN = re.compile(
+    r"\b(second|third|fourth|fifth|2nd|3rd|4th|5th)(?:[\s-]+(?:most\s+)?([a-z]+est)\b"
+    r"|\s+(?:[a-z]+\s+){0,2}?(?:in|by)\s+(?:size|area|population|length|height)\b)"
+)
+
+
+def given_rank(shape: QuestionShape) -> str:
+    """The rank below the top the question asks for, as "2nd", "3rd" (see `_RANK_GIVEN`); "" if none."""
+    match = _RANK_GIVEN.search(shape.text.lower())
+    if not match or match.group(2) and not is_superlative(match.group(2)):
+        return ""
+    return ORDINAL_WORDS.get(match.group(1), match.group(1))
+
+
+def rank_fit(shape: QuestionShape, span: str, line: EvidenceLine) -> float:
+    """For a question giving a rank below the top ("which city ranks second in size"): RANK_STATED_FIT
+    when `span`'s own entry states that rank ("second largest city of Greece"), RANKED_FIT when it
+    states only the top ("the capital and largest city of Greece"); 1.0 otherwise."""
+    rank = given_rank(shape) if shape.answer_type == "named" else ""
+    if not rank or not is_entry_of(span, line):
+        return 1.0
+    words = _tokens(line.text)
+    stated = [
+        ORDINAL_WORDS.get(words[j - 1], words[j - 1]) if j else ""
+        for j, word in enumerate(words)
+        if is_superlative(word) or word == "most" and j + 1 < len(words)
+    ]
+    if rank in stated:
+        return RANK_STATED_FIT
+    return RANKED_FIT if stated and not any(_RANKED.match(s) for s in stated) else 1.0
 
 
 def states_given_number(shape: QuestionShape, text: str) -> bool:
@@ -1148,7 +1287,7 @@ def ranked_below(shape: QuestionShape, span: str, line: EvidenceLine) -> bool:
     ranks it below the top ("Saturn … the second largest planet", "the fourth-largest") wherever it
     states that superlative."""
     asked = _tokens(shape.text)
-    superlatives = {w for w in asked if _is_superlative(w)}
+    superlatives = {w for w in asked if is_superlative(w)}
     if not superlatives or any(_RANKED.match(w) for w in asked) or not is_entry_of(span, line):
         return False
     words = _tokens(line.text)
@@ -1190,8 +1329,9 @@ def novelty_of(
     own_of_kind = is_among(span, own) and is_asked_kind(shape, span, lines)  # own names are known ones too
     if is_among(span, known) and not own_name_asked and not own_of_kind:
         return 0.0
-    if re.search(rf"\b{re.escape(lower)}\b", shape.text.lower()):  # "Tasman" is not in "Tasmania"
-        return 0.0 if span[:1].islower() else 0.3  # a phrase of the question's own wording
+    if re.search(rf"\b{re.escape(lower)}(?:e?s)?\b", shape.text.lower()):  # "Tasman" is not in "Tasmania"
+        # a phrase of the question's own wording, or its plural ("Europeans founded" — "European")
+        return 0.0 if span[:1].islower() else 0.3
     return 1.0
 
 
@@ -1303,6 +1443,13 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # the look of the part asked about: "a broad flat tail", "a brownish-red rind"
     if shape.answer_type == "number" and shape.measure:
         return measured_kind_fit(shape, line)
+    material, before_thing = made_of(shape, line.text)
+    if span in material:
+        return ALIGNED_FIT  # "what are its rings made of" — "rings of ice particles"
+    if span in before_thing:
+        return TYPED_PHRASE_FIT  # "what are its tusks made of" — "having ivory tusks"
+    if shape.type_noun == "direction" and span in compass_points(line.text):
+        return 1.0  # "in which direction from Australia" — "an island … to the north of Australia"
     if shape.answer_type == "named" and _ASKS_SHAPE.search(shape.text) and shaped(span, line.text):
         return 1.0  # "what shape do the stars of Cassiopeia trace" — "a W-shaped constellation"
     if _OFFERED.search(shape.text) and span in alternatives(shape, line.text):
@@ -1317,6 +1464,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return person_fit(shape, span, line, lines)
     if span in aligned(shape, line.text) or span in owners_named_before(shape, line.text):
         return ALIGNED_FIT  # where the question's own words put the answer: "lies inside what …" — "inside X"
+    if span in listed_besides(shape, line.text):
+        return ALIGNED_FIT  # "besides music, prophecy and healing" — "… prophecy and poetry and music …"
     verb = agent_verb(span, line.text) if shape.answer_type == "named" else ""
     if verb and is_asked_verb(shape, verb):
         return ASKED_VERB_AGENT_FIT  # "which country governs …" — "governed by Veldia"
@@ -1418,7 +1567,9 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
     if shape.answer_type != "named" or not shape.type_noun or not chain:
         return 0.0
     kinds = kinds_of(shape.type_noun)
-    qualifiers = [w for w in shape.asked if w != shape.type_noun and (w in kinds or _is_superlative(w))]
+    qualifiers = [
+        w for w in shape.asked if not _same_stem(w, shape.type_noun) and (w in kinds or is_superlative(w))
+    ]  # not the kind's own plural ("which of its provinces is the smallest")
     rank = next((_rank(w) for w in _tokens(shape.text) if _RANKED.match(w)), "")  # "the second brightest"
     # "Nunavut: an Arctic territory in northern Canada … governed by the Inuit" is tied to more of the
     # chain than "Yukon: a territory in northwestern Canada" (entities found on the way, not names the
@@ -1441,7 +1592,7 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
     return best
 
 
-def _is_superlative(word: str) -> bool:
+def is_superlative(word: str) -> bool:
     """ "largest", "southernmost", "innermost"; not "forest", "almost"."""
     return bool(_SUPERLATIVE.match(word) or _MOST_SUPERLATIVE.match(word)) and word not in _NOT_SUPERLATIVES
 
@@ -1523,7 +1674,24 @@ def definition_heads(text: str) -> list[list[str]]:
         # the Zeta River" says what the outflow is, not what the entry's entity is).
         possessive = bool(words) and words[0] in _POSSESSIVES
         words = words[copula + 1 :] if copula is not None and not possessive else []
-    return [_head(words)] + [_head(alias.lower().split()) for alias in kind_aliases(text)]
+    ranked = [_head(clause.split()) for clause in ranked_clauses(text)]
+    return [_head(words)] + [_head(alias.lower().split()) for alias in kind_aliases(text)] + ranked
+
+
+# "; the smallest province of Canada", "; second largest city of Greece": a later clause of a gloss that
+# ranks the entry among things of another kind than its definition's first
+_RANKED_CLAUSE = re.compile(
+    r"^(?:(?:the|a|an)\s+)?(?:(?:\d+(?:st|nd|rd|th)|second|third|fourth|fifth)[\s-]+)?(most\s+[a-z]+|[a-z]{2,}est)\s+[a-z]"
+)
+
+
+def ranked_clauses(text: str) -> list[str]:
+    """The later clauses of an entry's definition that rank it as a kind (`_RANKED_CLAUSE`), lower-cased."""
+    if not entry_names(text):
+        return []
+    clauses = [c.strip().lower() for c in definition(text).split(";")[1:]]
+    matches = [(c, _RANKED_CLAUSE.match(c)) for c in clauses]
+    return [c for c, m in matches if m and (m.group(1).startswith("most ") or is_superlative(m.group(1)))]
 
 
 def kind_words(text: str) -> set[str]:
@@ -1569,7 +1737,7 @@ def _partitive(word: str, head: Sequence[str]) -> bool:
         word == "of"
         and bool(head)
         and len(head) <= MAX_PARTITIVE_WORDS
-        and (head[-1] == "one" or _is_superlative(head[-1]) or bool(_RANKED.match(head[-1])))
+        and (head[-1] == "one" or is_superlative(head[-1]) or bool(_RANKED.match(head[-1])))
     )
 
 
@@ -1622,7 +1790,11 @@ def is_asked_verb(shape: QuestionShape, verb: str) -> bool:
 def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | None = None) -> float:
     """A bonus for spans close to a question word (matched by stem) within the same clause; the words
     are what is asked (`shape.asked`) unless given."""
-    focus = [w for w in (shape.asked if words is None else words) if w != shape.type_noun and len(w) > 2]
+    focus = [
+        w
+        for w in (shape.asked if words is None else words)
+        if not _same_stem(w, shape.type_noun or "") and len(w) > 2
+    ]
     if not focus:
         return 0.0
     best = None
