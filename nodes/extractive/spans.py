@@ -624,8 +624,10 @@ def made_of(shape: QuestionShape, text: str) -> tuple[list[str], list[str]]:
 
 
 def _up_to_stopword(phrase: str) -> str:
+    """`phrase` up to a stopword or a participle that opens another phrase ("goatskin stretched over …")."""
     words = phrase.split()
-    return " ".join(words[: next((i for i, w in enumerate(words) if w in STOPWORDS), len(words))])
+    ends = (i for i, w in enumerate(words) if w in STOPWORDS or i and w.endswith(("ed", "ing")))
+    return " ".join(words[: next(ends, len(words))])
 
 
 def aligned(shape: QuestionShape, text: str) -> list[str]:
