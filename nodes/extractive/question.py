@@ -503,8 +503,8 @@ _ASKED_IN_RELATIVE = re.compile(
 # Words that set a thing aside ("besides the Omega Nebula", "apart from its usual binomial"), and the
 # start of a name set aside or paired with the answer in a question as written ("Besides Cetus, which
 # …", "which constellation, together with Bootes, …").
-_ASIDE = r"besides|apart\s+from|aside\s+from|other\s+than"
-BESIDE_A_NAME = rf"\b(?:(?i:{_ASIDE})|together\s+with|along\s+with)\s+"
+ASIDE_WORDS = r"besides|apart\s+from|aside\s+from|other\s+than"  # "besides X, which …": X set aside
+BESIDE_A_NAME = rf"\b(?:(?i:{ASIDE_WORDS})|together\s+with|along\s+with)\s+"
 # "another name for this nebula", "by what name is it also known", "besides the Omega Nebula, by what
 # name …": a name of the image's thing other than its usual one (or the one the question gives).
 _OTHER_NAME = re.compile(
@@ -516,7 +516,7 @@ _OTHER_NAME = re.compile(
     r"|native|local|plain|official|formal)\s+names?\b"
     r"|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
     r"|\b(?:also|formerly|once|previously|sometimes|often|popularly)\s+(?:known(?!\s+for\b)|called|named)\b"
-    rf"|\b(?:{_ASIDE})\b[^?]*(?<![\w-])(?:name|called|known)\b"
+    rf"|\b(?:{ASIDE_WORDS})\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?.]*\b(?:besides|also\s+(?:used|given|applied))\b"  # in one sentence
     r"|\bwhat\s+(?:is|are|was|were|do|does)\b[^?]*\bcalled\s+in\s+(?!this\b|these\b)[a-z]"
 )  # "what is the Big Dipper usually called in Britain?": the name used there
@@ -526,9 +526,9 @@ _FULL_NAME = re.compile(
     r"(?:official\s+)?names?\b|\bthe\s+(?:full|official|formal|complete)\s+(?:official\s+)?names?\s+of\b"
 )  # not "the constellation that gives this cluster its full name"
 # "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
-_SET_ASIDE = re.compile(rf"\b(?:{_ASIDE})\s+([^,?]+)")
-_LEADING_ASIDE = re.compile(rf"^(?:{_ASIDE})\s+[^,?]+,\s*")
-_TRAILING_ASIDE = re.compile(rf",\s*(?:{_ASIDE})\s+[^,?]+$")  # "…, besides pioneering spectroscopy"
+_SET_ASIDE = re.compile(rf"\b(?:{ASIDE_WORDS})\s+([^,?]+)")
+_LEADING_ASIDE = re.compile(rf"^(?:{ASIDE_WORDS})\s+[^,?]+,\s*")
+_TRAILING_ASIDE = re.compile(rf",\s*(?:{ASIDE_WORDS})\s+[^,?]+$")  # "…, besides pioneering spectroscopy"
 _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 # "between the South Pacific and which other ocean", "Gemini and what other sign": a name the answer
 # stands beside

@@ -32,6 +32,7 @@ from nodes.extractive.anchor import (
     same_entity,
 )
 from nodes.extractive.question import (
+    ASIDE_WORDS,
     BESIDE_A_NAME,
     NUMBER_WORDS,
     RECORD_HELD,
@@ -107,7 +108,9 @@ RANK_STATED_FIT = 1.25  # a span its own line ranks as the question asks ("ranks
 _SUPERLATIVE = re.compile(r"^[a-z]{2,}est$")
 _MOST_SUPERLATIVE = re.compile(r"^(?:[a-z]{2,}ern|inner|outer|upper|top|utter|hind|fore)most$")
 _NOT_SUPERLATIVES = word_set("west northwest southwest forest interest harvest crest chest guest request")
-_RANKED = re.compile(r"^(?:\d+(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)$")
+# A rank below the top, as an entry or a question writes it: "2nd", "second", "10th"
+_BELOW_TOP = r"\d+(?:st|nd|rd|th)|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth"
+_RANKED = re.compile(rf"^(?:{_BELOW_TOP})$")
 COLOURS = word_set("""
     red orange yellow green blue purple violet pink brown black white grey gray golden silver scarlet
     crimson tawny beige cream turquoise indigo maroon olive lilac mauve magenta cyan amber bronze
@@ -552,9 +555,7 @@ _LIST_SEPARATOR = re.compile(r",\s*|,?\s+(?:and|or)\s+")
 
 
 # "besides …", "apart from …", "which art was also …", "what other …", "what else": more of a kind is asked
-_MORE_ASKED = re.compile(
-    r"\b(?:besides|apart\s+from|aside\s+from|other\s+than|in\s+addition\s+to|also|else|other)\b"
-)
+_MORE_ASKED = re.compile(rf"\b(?:{ASIDE_WORDS}|in\s+addition\s+to|also|else|other)\b")
 
 
 def word_lists(text: str) -> list[list[str]]:
@@ -572,17 +573,21 @@ def listed_besides(shape: QuestionShape, text: str) -> list[str]:
     """Items `text` lists together with things the question lists ("Besides music, prophecy and healing,
     which art was he the god of?" — "god of prophecy and poetry and music and healing" → "poetry"): a
     list of `text` that holds at least two of the question's items, less those."""
-    lower = shape.text.lower()
-    if not _MORE_ASKED.search(lower):
-        return []  # "the city where these lakes and palaces stand": a list that only describes
-    given = {item for items in word_lists(lower) for item in items}
+    return list(_listed_besides(shape.text.lower(), text))
+
+
+@functools.lru_cache(maxsize=2**12)  # `type_fit` asks again for every span of the line `candidates` read
+def _listed_besides(question: str, text: str) -> tuple[str, ...]:
+    if not _MORE_ASKED.search(question):
+        return ()  # "the city where these lakes and palaces stand": a list that only describes
+    given = {item for items in word_lists(question) for item in items}
     if len(given) < 2:
-        return []
+        return ()
     extra = []
     for items in word_lists(text):
         if len(given.intersection(items)) >= 2:
             extra += [item for item in items if item not in given]
-    return list(dict.fromkeys(extra))
+    return tuple(dict.fromkeys(extra))
 
 
 # "What are the rings around Saturn made of?", "what is its shell composed of", "what does it consist of"
@@ -591,7 +596,9 @@ _MATERIAL_ASKED = re.compile(
     r"(?:made|composed|formed|consist)\s+(?:up\s+)?of\W*$"
 )
 _PHRASE_WORDS = r"((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)"
-_LOOK_SHAPE = re.compile(r"(?:ous|ed|less|ful|ive|ish|ing|ly|[a-z]-[a-z]+)$")  # "curved", "tapering": a look
+# "curved", "tapering": a look, not a material — narrower than `_ADJECTIVE_SHAPE`, whose endings
+# ("-ory", "-al", "-ic") a material may have ("ivory", "metal", "ceramic")
+_LOOK_SHAPE = re.compile(r"(?:ous|ed|less|ful|ive|ish|ing|ly|[a-z]-[a-z]+)$")
 _PLAIN_LOOKS = word_set("large small big long short huge tiny great thick thin two three four many several")
 
 
@@ -599,14 +606,22 @@ def made_of(shape: QuestionShape, text: str) -> tuple[list[str], list[str]]:
     """For a question asking what a thing is made of: the phrases `text` says the thing is of ("rings of
     ice particles", "belts of charged particles", "made of goatskin"), then the words it puts before the
     thing ("having ivory tusks") — the second list is a weaker reading."""
-    asked = _MATERIAL_ASKED.search(shape.text.lower()) if shape.answer_type == "named" else None
-    if not asked:
+    if shape.answer_type != "named":
         return [], []
+    material, before_thing = _made_of(shape.text.lower(), text)
+    return list(material), list(before_thing)
+
+
+@functools.lru_cache(maxsize=2**12)  # `type_fit` asks again for every span of the line `candidates` read
+def _made_of(question: str, text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    asked = _MATERIAL_ASKED.search(question)
+    if not asked:
+        return (), ()
     things = [w.rstrip("s") for w in _TOKEN.findall(asked.group(1)) if w not in STOPWORDS and len(w) > 2]
     of, before = [], []
     for thing in things:
         thing_of = compiled(rf"\b{re.escape(thing)}s?\s+(?:made\s+|composed\s+)?of\s+{_PHRASE_WORDS}")
-        of += [_up_to_stopword(m) for m in thing_of.findall(text)]
+        of += [_cut_at_phrase_end(m) for m in thing_of.findall(text)]
         before += [
             word
             for word in compiled(rf"\b([a-z][a-z-]+)\s+{re.escape(thing)}s?\b").findall(text)
@@ -617,13 +632,13 @@ def made_of(shape: QuestionShape, text: str) -> tuple[list[str], list[str]]:
             and not _RANKED.match(word)
         ]
     of += [
-        _up_to_stopword(m)
+        _cut_at_phrase_end(m)
         for m in re.findall(rf"\b(?:made|composed|consisting)\s+of\s+{_PHRASE_WORDS}", text)
     ]
-    return [p for p in dict.fromkeys(of) if p], list(dict.fromkeys(before))
+    return tuple(p for p in dict.fromkeys(of) if p), tuple(dict.fromkeys(before))
 
 
-def _up_to_stopword(phrase: str) -> str:
+def _cut_at_phrase_end(phrase: str) -> str:
     """`phrase` up to a stopword or a participle that opens another phrase ("goatskin stretched over …")."""
     words = phrase.split()
     ends = (i for i, w in enumerate(words) if w in STOPWORDS or i and w.endswith(("ed", "ing")))
@@ -672,8 +687,10 @@ def _aligned(before_answer: str, names_only: bool, text: str) -> tuple[str, ...]
 
 
 def forget_alignments() -> None:
-    """Empty the memos of `aligned` and `part_looks` (`nodes.caches`)."""
+    """Empty the memos of `aligned`, `listed_besides`, `made_of` and `part_looks` (`nodes.caches`)."""
     _aligned.cache_clear()
+    _listed_besides.cache_clear()
+    _made_of.cache_clear()
     _part_looks.cache_clear()
 
 
@@ -1246,7 +1263,7 @@ def score_span(
 # "ranks second in size", "the third largest", "2nd most populous": a rank below the top that the question
 # gives, by a dimension (a superlative, or "in size", "by population")
 _RANK_GIVEN = re.compile(
-    r"\b(second|third|fourth|fifth|2nd|3rd|4th|5th)(?:[\s-]+(?:most\s+)?([a-z]+est)\b"
+    rf"\b({_BELOW_TOP})(?:[\s-]+(?:most\s+)?([a-z]+est)\b"
     r"|\s+(?:[a-z]+\s+){0,2}?(?:in|by)\s+(?:size|area|population|length|height)\b)"
 )
 
@@ -1683,7 +1700,7 @@ def definition_heads(text: str) -> list[list[str]]:
 # "; the smallest province of Canada", "; second largest city of Greece": a later clause of a gloss that
 # ranks the entry among things of another kind than its definition's first
 _RANKED_CLAUSE = re.compile(
-    r"^(?:(?:the|a|an)\s+)?(?:(?:\d+(?:st|nd|rd|th)|second|third|fourth|fifth)[\s-]+)?(most\s+[a-z]+|[a-z]{2,}est)\s+[a-z]"
+    rf"^(?:(?:the|a|an)\s+)?(?:(?:{_BELOW_TOP})[\s-]+)?(most\s+[a-z]+|[a-z]{{2,}}est)\s+[a-z]"
 )
 
 
