@@ -2,8 +2,9 @@
 
 Reading is cached per process: the texts the operators embedded (`tools.embedders.reading_embedder`),
 decoded input images and their vectors (`nodes.common`), names read from texts and the patterns that
-look for them (`nodes.extractive.anchor`), the phrases a question's words lead up to in a text
-(`nodes.extractive.spans`), and the agents' per-search records (`nodes.reading`).
+look for them (`nodes.extractive.anchor`), the word stems chains compare (`nodes.extractive.chain`), the
+phrases a question's words lead up to in a text (`nodes.extractive.spans`), and the agents' per-search
+records (`nodes.reading`).
 Within a run these caches are what makes iterating cheap. Across runs they would credit one run with
 another's work — a graph run after PMSR in the same process would find PMSR's passages already
 embedded — so each batch run (`apps.batch.in_process_backend`) and each timed graph of
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from nodes.common import forget_images
 from nodes.extractive.anchor import forget_names
+from nodes.extractive.chain import word_stems
 from nodes.extractive.spans import forget_alignments
 from nodes.reading import forget_records
 from tools.embedders import forget_reading_caches
@@ -24,5 +26,6 @@ def forget_reading() -> None:
     forget_reading_caches()
     forget_images()
     forget_names()
+    word_stems.cache_clear()
     forget_alignments()
     forget_records()

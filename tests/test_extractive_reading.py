@@ -4277,3 +4277,244 @@ def test_a_record_weighs_a_sentence_stating_the_asked_superlative_above_its_peer
         ["provinces", "smallest"], ["the smallest province of Varnia", "a province in western Varnia"]
     )
     assert weights[0] > weights[1] == 1.0
+
+
+def test_an_entity_the_question_describes_in_words_is_weighed_like_a_link_of_the_chain() -> None:
+    """ "A Tarnian admiral led expeditions to explore the frozen land these birds come from. What year was
+    he born?" — the admiral's entry shares the question's rare words ("admiral", "expeditions") though no
+    name ties it to the bird; an explorer who shares only the common ones stays off the chain."""
+    question = read_question(
+        "A Tarnian admiral led expeditions to explore the frozen land these birds come from. "
+        "What year was he born?"
+    )
+    entries = [
+        ("Orl penguin", "Orl penguin: a small penguin of the cold southern seas around Kessland"),
+        ("Kessland", "Kessland: the frozen land around the south pole"),
+        (
+            "Varn",
+            "Varn, Admiral Varn: Tarnian naval officer; led expeditions to explore Kessland (1888-1957)",
+        ),
+        ("Pell", "Pell: explorer who led expeditions to explore the north (1800-1862)"),
+        ("Dorn", "Dorn: explorer of the north"),
+        ("Ostra", "Ostra: explorer of the tropics"),
+    ]
+    chain = Chain.build("Orl penguin", entries, question)
+    assert chain.place("Varn", entries[2][1]) == "described"
+    assert chain.place("Pell", entries[3][1]) != "described"
+    assert chain.weight("Varn", entries[2][1]) > chain.weight("Pell", entries[3][1])
+
+
+def test_an_entity_described_only_by_the_words_every_entry_shares_is_not_described() -> None:
+    question = read_question("How many light years from Earth is the brightest star near this nebula?")
+    entries = [
+        ("Orla Nebula", "Orla Nebula: a nebula in Tarn"),
+        ("Vell", "Vell: the brightest star in Tarn; 25 light years from Earth"),
+        ("Kess", "Kess: the brightest star in Varn; 80 light years from Earth"),
+    ]
+    chain = Chain.build("Orla Nebula", entries, question)
+    assert chain.place("Kess", entries[2][1]) == "off"
+
+
+def test_a_name_the_question_gives_by_its_definition_is_the_entry_so_defined() -> None:
+    """ "What do astronomers call an asteroid whose orbit crosses the Earth's orbit?" — the entry whose
+    definition the question restates, over a phrase its verb leads up to elsewhere."""
+    found = _read_record(
+        "What do astronomers call an asteroid whose orbit crosses the orbit of Tarn?",
+        "Question names: Tarn (match 1.000)",
+        "Vell: It orbits Tarn once in about 88 days.",
+        "Orl asteroid: Orl asteroid: an asteroid whose orbit crosses the orbit of Tarn",
+    )
+    assert found == "Orl asteroid"
+
+
+def test_a_kind_whose_name_is_that_kind_of_a_country_is_not_the_country() -> None:
+    """ "Into which gulf does the Orl river empty?" — "the Gulf of Varnia" names a gulf; it does not say
+    Varnia is one."""
+    found = _read_record(
+        "After it passes Kell, into which gulf does the Orl empty?",
+        "Question names: Orl (match 1.000)",
+        "Orl: Orl: a river in Varnia; flows southward past Kell and empties into the Gulf of Varnia",
+        "Varnia: Varnia: a kingdom of southeastern Tarn",
+    )
+    assert found == "Gulf of Varnia"
+
+
+def test_a_reverse_link_reads_a_chain_name_of_several_words_after_an_adjective() -> None:
+    """ "an arm of the southern Varn Ocean" ties the sea to the Varn Ocean as much as "an arm of the Varn
+    Ocean" does; the question's own "southern" then tells them apart."""
+    found = _read_record(
+        "This small seabird lives near the pole. Which arm of the southern Varn Ocean reaches into the "
+        "frozen continent down there?",
+        "Question names: Varn Ocean (match 1.000)",
+        "Kell Sea: Kell Sea: an arm of the southern Varn Ocean in Orlandia",
+        "Tarn Sea: Tarn Sea: a tropical arm of the Varn Ocean near southeastern Ostra",
+    )
+    assert found == "Kell Sea"
+
+
+def test_a_place_after_in_and_a_compass_adjective_is_where_a_named_thing_stands() -> None:
+    found = _read_record(
+        "Where does the active volcano Orl stand?",
+        "Question names: Orl (match 1.000)",
+        "Orl: Orl: an active volcano in eastern Varnia",
+        "Kell: Kell, Lake Kell: a lake in the mountains of central Tarn between Varnia and Ostra",
+    )
+    assert found == "Varnia"
+
+
+def test_a_scientific_name_is_not_a_common_name_opening_with_a_demonym() -> None:
+    found = _read_record(
+        "What's this deer's Latin binomial?",
+        "Image shows: Orl deer (match 0.900)",
+        "Orl deer: Orl deer, Tarnian elk, Cervus orlensis: large deer of Tarn",
+    )
+    assert found == "Cervus orlensis"
+
+
+def test_a_phrase_led_up_to_by_the_questions_words_does_not_open_with_a_pronoun_or_of() -> None:
+    shape = read_question("The physicist Ada Varn is remembered for discovering what?")
+    assert trim(shape, "of the Varn effect") == "the Varn effect"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What's this white, sure-footed climber called?",
+        "What animal with black-and-white stripes has been drawn here?",
+        "Tell me what this long-legged pink wader is called.",
+        "Which little monkey, the one with the long white moustache, is this?",
+        "That's a rhino, sure, but which species exactly?",
+        "What do Tarnians call this chunky, plant-eating digger?",
+        "Which galaxy is in this telescope shot? Its popular name honours the man who first spotted it.",
+    ],
+)
+def test_more_ways_of_asking_what_is_shown_ask_what_it_is(question: str) -> None:
+    assert read_question(question).answer_type == "identity"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type", "type_noun"),
+    [
+        # a thing a statement describes, asked as "that": not what the image shows
+        (
+            "Orl found this galaxy in a constellation that wheels around one star. Which star is that?",
+            "named",
+            "star",
+        ),
+        ("At Kell the Orl meets another headstream. Which stream is that?", "named", "stream"),
+        # "name the city" without pointing at the image asks a city
+        ("How far up the Orl can oceangoing ships sail? Name the city.", "named", "city"),
+        # "it's" is a contraction, not a possessor
+        (
+            "Orl is a faint southern constellation. Name the two constellations it's close to.",
+            "named",
+            "constellation",
+        ),
+        # where a named thing stands is a place, not a rank
+        ("Where does the active volcano Orl stand?", "named", "place"),
+        # a noun then a verb: the noun is the kind
+        ("Which frigate lies anchored at the Kell Navy Yard?", "named", "frigate"),
+        # a time clause before the question does not make it a "when" question
+        ("When Orl killed the serpent, which two gods helped him?", "named", "god"),
+        # "the total number of" is a count
+        ("What's the total number of states in the republic this bird comes from?", "number", None),
+        # a name asked, though the noun is a measure's
+        ("What is the border area where Orl, Kell and Tarn meet usually called?", "named", "area"),
+        # an epithet the question gives asks who bears it, not another name
+        ("Which Tarnian art historian is often called the father of archaeology?", "named", "historian"),
+    ],
+)
+def test_the_kind_asked_is_read_past_wording_that_looks_like_another_kind(
+    question: str, answer_type: str, type_noun: str | None
+) -> None:
+    shape = read_question(question)
+    assert (shape.answer_type, shape.type_noun) == (answer_type, type_noun)
+
+
+@pytest.mark.parametrize(
+    ("question", "choices"),
+    [
+        ("Is the bird in this photo able to fly, or is it flightless?", ["fly", "flightless"]),
+        (
+            "Is the constellation it belongs to in the northern or the southern half of the sky?",
+            ["northern", "southern"],
+        ),
+        ("Its caption calls this carrier either fast or tough. Which one?", ["fast", "tough"]),
+        ("Is the cloud in this picture described as a dark nebula or a bright one?", ["dark", "bright"]),
+    ],
+)
+def test_two_options_are_read_in_more_forms(question: str, choices: list[str]) -> None:
+    assert read_question(question).choices == choices
+
+
+def test_an_end_date_asked_by_up_to_is_the_end_of_the_range() -> None:
+    assert (
+        read_question("Birthdays up to which date fall under the sign of this constellation?").year_role
+        == "end"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("This humped beast with long horns is a domesticated form of which animal?", "ox"),
+        ("Before people tamed it, this long-haired beast was what sort of wild animal?", "ox"),
+    ],
+)
+def test_the_word_the_question_qualifies_the_answer_with_leads_to_the_noun_it_qualifies(
+    question: str, answer: str
+) -> None:
+    """ "a domesticated form of which animal" — "domesticated ox having a humped back" → "ox"."""
+    found = _read_record(
+        question,
+        "Image shows: Orl beast (match 0.900)",
+        "Orl beast: Orl beast: domesticated ox having a humped back; also a long-haired wild ox of Tarn",
+        "Tarn: Tarn: a region of high plateaus in Varnia",
+    )
+    assert found == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Does the big rodent in this picture have a tail? How is it described?", "tailless"),
+        (
+            "This bird is a fast runner, but can it fly? Which word in its description answers that?",
+            "flightless",
+        ),
+    ],
+)
+def test_a_part_or_ability_asked_about_is_answered_by_the_word_saying_the_thing_lacks_it(
+    question: str, answer: str
+) -> None:
+    found = _read_record(
+        question,
+        "Image shows: Orl (match 0.900)",
+        "Orl: Orl: fast-running pig-sized tailless flightless creature of Tarn",
+    )
+    assert found == answer
+
+
+def test_a_colour_asked_with_a_word_before_it_is_a_colour_question() -> None:
+    assert read_question("Describe the background colour of this cat's fur.").answer_type == "colour"
+    assert read_question("What base colours does a cat with this coat have?").answer_type == "colour"
+
+
+def test_several_years_asked_are_answered_with_the_span_the_gloss_states() -> None:
+    found = _read_record(
+        "The mountain this apple is named after stands in an island nation. In which years did that nation "
+        "fight Varnia?",
+        "Image shows: Orl apple (match 0.900)",
+        "Orl apple: Orl, Mount Orl: a volcano in Tarn; last erupted in 1707",
+        "Tarn: Tarn: an island nation off the coast of Ostra",
+        "Tarn-Varnian War: Tarn-Varnian War: a war between Varnia and Tarn (1894 and 1895) over Kell",
+    )
+    assert found == "1894 and 1895"
+
+
+def test_a_name_the_question_gives_is_not_cut_from_a_name_leaving_a_lone_adjective() -> None:
+    """ "At Kell the Blue Orl meets another headstream … Which stream is that?" — "White Orl", not
+    "White"."""
+    shape = read_question("At Kell the Blue Orl meets another headstream, and together they form the Orl.")
+    assert trim(shape, "White Orl") == "White Orl"
+    assert trim(shape, "Upper Orl") == "Upper Orl"

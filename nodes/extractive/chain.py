@@ -8,7 +8,9 @@ read it back from the trajectory, so the chain needs no state beyond the records
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -22,7 +24,7 @@ from nodes.extractive.anchor import (
     place_of,
     same_entity,
 )
-from nodes.extractive.question import TYPE_NOUNS, QuestionShape, compiled, head_noun
+from nodes.extractive.question import TYPE_NOUNS, QuestionShape, compiled, content_words, head_noun
 from nodes.extractive.spans import (
     RELATION_BONUS,
     EvidenceLine,
@@ -45,6 +47,10 @@ _NAMED_AFTER = re.compile(
     r"|\bname\s+(?:comes|came|derives)\s+from\b|\bshares?\s+(?:its|a|the|his|her|their)\s+name\s+with\b",
     re.IGNORECASE,
 )
+# "this aromatic shrub", "penguins like this": words that call the image's thing, not another entity
+_IMAGE_REFERENCE = re.compile(
+    r"\b(?:this|these)\s+(?:[\w-]+\s+){0,2}[\w-]+|\b[\w-]+\s+like\s+(?:this|these)\b", re.IGNORECASE
+)
 MIN_PREFIX_SOURCE = 4  # letters of a title a one-word name may open with and be named after ("Guinea")
 ANCHOR_PREFIX = "Image shows: "
 NAMED_PREFIX = "Question names: "
@@ -57,13 +63,20 @@ _ANCHOR_LINE = re.compile(
 WEIGHTS = {
     "anchor": 1.0, "anchor to bridge": 1.0, "bridge": 0.85, "link": 0.85, "states relation": 1.0,
     "past bridge": 0.6, "names anchor": 0.85, "names bridge": 0.6, "names chain": 0.6, "off": 0.15,
-    "given": 1.0,
+    "given": 1.0, "described": 0.85,
 }  # fmt: skip
 BRIDGED = {
     "anchor": 0.6, "anchor to bridge": 0.9, "bridge": 1.0, "link": 0.8, "states relation": 1.0,
     "past bridge": 0.8, "names anchor": 0.7, "names bridge": 0.9, "names chain": 0.7, "off": 0.1,
-    "given": 0.9,
+    "given": 0.9, "described": 0.9,
 }  # fmt: skip
+# An entity the question describes in words instead of naming it ("an American admiral led expeditions to
+# explore the frozen continent …") is found by the words its entry shares with the question: at least
+# DESCRIBED_WORDS of them, DESCRIBED_RARE_WORDS of them one that few other entries hold (at most
+# DESCRIBED_RARE_SHARE of them, or one) — "constellation" and "southern" describe half a star atlas.
+DESCRIBED_WORDS = 3
+DESCRIBED_RARE_WORDS = 1
+DESCRIBED_RARE_SHARE = 0.1
 
 
 def anchor_line(guess: EntityGuess) -> str:
@@ -121,6 +134,10 @@ class Chain:
     # not give ("Naples" in "Which region of Italy has Naples as its capital?", anchored on Italy): their own
     # entries are as close as the anchor's.
     given: tuple[str, ...] = ()
+    # Stems of the question's words that the anchor's own entries lack (what it says of another entity),
+    # and those of them that few entries hold: see `describes`.
+    described: frozenset[str] = frozenset()
+    rare: frozenset[str] = frozenset()
 
     @property
     def bridged(self) -> bool:
@@ -165,6 +182,7 @@ class Chain:
             if not any(same_entity(n, o) for o in own) and not any(mentions(t, n) for t in texts)
         )
         given_names = () if shape.points_at_image else given_names
+        described, rare = description_stems(shape, texts, entries)
         chain = cls(
             anchor,
             own,
@@ -175,6 +193,8 @@ class Chain:
             beyond=beyond,
             goes_past=past_bridge,
             given=given_names,
+            described=described,
+            rare=rare,
         )
         tied_to = chain.tied_to
         stating = frozenset(title for title, text in entries if _states_relation(shape, title, text, tied_to))
@@ -218,6 +238,18 @@ class Chain:
             return 1.0
         return (BRIDGED if self.bridged else WEIGHTS)[place]
 
+    def describes(self, text: str) -> bool:
+        """Whether `text` is about an entity the question describes in words (`DESCRIBED_WORDS`)."""
+        if not self.rare:
+            return False
+        if self.bridge and kinds_of(head_noun(self.bridge)) & kind_words(text):
+            return False  # another entity of the bridge's kind competes with the bridge: "her nation became
+            # independent in which year" describes no Mexico
+        stems = word_stems(text)
+        return (
+            len(stems & self.described) >= DESCRIBED_WORDS and len(stems & self.rare) >= DESCRIBED_RARE_WORDS
+        )
+
     def place(self, title: str, text: str) -> str:
         if any(is_about(title, text, name) for name in self.own):
             return "anchor to bridge" if self.links and mentions(text, self.links[0]) else "anchor"
@@ -230,6 +262,8 @@ class Chain:
             return "states relation"
         if any(is_about(title, text, name) for name in self.beyond):
             return "past bridge"
+        if self.describes(text):
+            return "described"
         if self.bridge and set(self.bridge.split()) & {w.lower() for w in title.split()}:
             return "names chain"  # an entity named like the description ("Empress Dowager …"), not linked
         if any(mentions(text, name) for name in self.own):
@@ -239,6 +273,25 @@ class Chain:
         if any(mentions(text, name) for name in self.names):
             return "names chain"
         return "off"
+
+
+@functools.lru_cache(maxsize=2**14)  # every chain built for a run reads the same sentences again
+def word_stems(text: str) -> frozenset[str]:
+    """The first six letters of each content word of `text`: "explore" and "explorer", "expedition" and
+    "expeditions" are one stem."""
+    return frozenset(word[:6] for word in content_words(text) if len(word) > 2)
+
+
+def description_stems(
+    shape: QuestionShape, anchor_texts: Sequence[str], entries: Sequence[tuple[str, str]]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The stems of the question's words that the anchor's own texts lack, and those of them that at most
+    `DESCRIBED_RARE_SHARE` of `entries` (or one) hold."""
+    own = {stem for text in anchor_texts for stem in word_stems(text)}
+    asked = word_stems(_IMAGE_REFERENCE.sub(" ", shape.text)) - own - {(shape.type_noun or "")[:6]}
+    held = Counter(stem for _, text in entries for stem in word_stems(text) & asked)
+    limit = max(1, DESCRIBED_RARE_SHARE * len(entries))
+    return frozenset(asked), frozenset(stem for stem in asked if 0 < held[stem] <= limit)
 
 
 def name_sources(names: Iterable[str]) -> list[str]:

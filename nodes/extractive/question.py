@@ -115,7 +115,7 @@ _IDENTITY = [
         r"^by\s+what\s+(?:common\s+|popular\s+|usual\s+)?name\s+(?:is|are)\s+(?:it|this|they|these)\s+known$"
     ),
     re.compile(
-        rf"^(what|which)\b(\s+[\w-]+){{0,7}}?(?:,[^,]+,)?\s+(?:(?:is|are)\s+{_SHOWN}|appears?|can\s+be\s+seen"
+        rf"^(what|which)\b(\s+[\w-]+){{0,7}}?(?:,[^,]+,)?\s+(?:(?:is|are|has\s+been|have\s+been)\s+{_SHOWN}|appears?|can\s+be\s+seen"
         rf"|(?:fills|dominates|occupies)\s+(?:this|the)\s+{_PICTURE}){_IN_THE_IMAGE}"
     ),  # "which ocean game fish is drawn here", "which body, the only … of our planet, fills this picture"
     re.compile(rf"^what\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+\s+{_SHOWN}{_IN_THE_IMAGE}"),
@@ -123,8 +123,16 @@ _IDENTITY = [
     # the place called?"
     re.compile(
         r"^what\s+(is|are)\s+(this|these|it|they|the\s+(?:object|thing|place|site|landmark|building|structure"
-        r"|creature|animal|bird|fish|plant|flower|fruit|cloud|nebula|galaxy|cluster|figure))\b[\w\s-]*\bcalled\b"
+        r"|creature|animal|bird|fish|plant|flower|fruit|cloud|nebula|galaxy|cluster|figure))\b[\w\s,-]*\bcalled\b"
     ),
+    # an embedded question's order: "(tell me) what this long-legged pink wader is called"
+    re.compile(r"^what\s+(?:this|these)\b[\w\s,-]*\s(?:is|are)\s+called$"),
+    # "which little monkey, the one with the long white moustache, is this": a description in apposition
+    re.compile(
+        r"^(?:which|what)\s+(?:[\w-]+\s+){1,4}?[\w-]+,\s+the\s+one\b[^,]*,\s+(?:is|are)\s+(?:this|these)$"
+    ),
+    # "that's a rhino, sure, but which species exactly?": the kind alone, the thing given before
+    re.compile(r"(?:^|\bbut\s+)(?:which|what)\s+(?:species|breed|variety|kind|type|sort)(?:\s+exactly)?$"),
     # an embedded question's order: "(tell me) what sort of parrot this bird is", "which species this
     # picture shows"
     re.compile(
@@ -141,7 +149,7 @@ _IDENTITY = [
         rf"(?:\s+here|\s+(?:in|on)\s+(?:this|the)\s+{_PICTURE})?$"
     ),
     re.compile(
-        r"^(what|how)\s+(do|would|does|should)\s+(you|we|one|people)\s+call\s+(this|these)\b[\w\s,-]*$"
+        r"^(what|how)\s+(do|would|does|should)\s+(?:you|we|one|people|[a-z]+s)\s+call\s+(this|these)\b[\w\s,-]*$"
     ),
     # "What do astronomers call it?", "what do you call the stone figure standing in this photo", "… a
     # stone figure like the one in this photo": a name for what is shown, by whoever names it
@@ -166,7 +174,8 @@ _IDENTITY = [
     # "which launch vehicle is standing in this photograph", "which palace complex of lakes and gardens is
     # seen in this picture": a kind, then only where it stands in the picture
     re.compile(
-        rf"^(?:what|which)\b(?:\s+[\w,-]+){{0,6}}?\s+(?:is|are)\s+(?:[\w-]+\s+)?(?:in|on)\s+(?:this|the)\s+{_PICTURE}$"
+        rf"^(?:what|which)\b(?:\s+[\w,-]+){{0,6}}?\s+(?:is|are)\s+(?:[\w-]+\s+)?(?:in|on)\s+(?:this|the)\s+"
+        rf"(?:[\w-]+\s+)?{_PICTURE}$"
     ),
     # "what's this spotted grey bird with the bony knob on its head", "what is this bird that …"
     re.compile(r"^what\s+(?:is|are)\s+(?:this|these)(?:\s+[\w-]+){1,5}?,?\s+(?:that|which|who|with)\b"),
@@ -290,7 +299,8 @@ _COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
 # rank.": a place in a ranking, asked with "where … come / sit / fall".
 _RANK = re.compile(
     r"\brank(?:s|ed)?\b|\b(?:place|places|stand|stands)\s+among\b|\bwhat\s+(?:record|distinction)\b"
-    r"|\bwhere\s+(?:does|do|did|would)\b.*\b(?:come|sit|fall|stand)(?:\s+(?:in|among|compared)\b.*)?$"
+    r"|\bwhere\s+(?:does|do|did|would)\b.*\b(?:(?:come|fall)(?:\s+(?:in|among|compared)\b.*)?"
+    r"|(?:sit|stand)\s+(?:in|among|compared)\b.*)$"
     rf"|{_AMONG_OTHERS}"
 )
 # "What record does it hold?", "What's that island's claim to fame?", "What sets that ocean apart from all
@@ -367,7 +377,9 @@ _REPLY_FORMAT = re.compile(
 # before the wh-word
 _LEAD_IN = re.compile(
     r"^(?:(?:in|on|at|during|within|according\s+to|judging\s+(?:from|by))\b[^,?]{0,40},\s*"
-    r"|(?!counting\b|starting\b)[a-z]+ing\b[^,?]{0,40},\s*(?=(?:what|which|who|whom|whose|where|when|how)\b))"
+    r"|(?!counting\b|starting\b)[a-z]+ing\b[^,?]{0,40},\s*(?=(?:what|which|who|whom|whose|where|when|how)\b)"
+    # "when perseus killed medusa, which two gods helped him": a time clause, then the question
+    r"|(?:when|after|before|while|once)\b[^,?]{0,60},\s*(?=(?:what|which|who|whom|whose|where|how)\b))"
 )
 # "what's", "where's", "who's": a wh-word contracted with "is".
 _CONTRACTED = re.compile(r"\b(what|which|where|who|how|when)['’]s\b")
@@ -392,6 +404,8 @@ _PLACE_NOUNS = word_set("continent country nation region ocean sea island state 
 _WHICH_IS_THIS = re.compile(
     r"^(?:which|what)\s+(?:[\w-]+\s+){1,3}?(?:is|are)\s+(?:this|these)\b([^,]*)(?:,|$)"
 )
+# "it's close to", "that's": a contraction, not a possessor
+_CONTRACTING = word_set("it that there here what who he she")
 _STRANDING = word_set("from in on of at to for near over under across by with inside beside into off")
 MAX_DESCRIBING_WORDS = 4  # words after "which bird is this" that may describe what is shown
 # "… this object in the sky": a place in the picture, not something asked.
@@ -485,6 +499,9 @@ _DATE_RANGE_ASKED = re.compile(
     r"\bbetween\s+(?:which|what)\s+dates\b|\bdate\s+range\b|\b(?:span|range)\s+of\s+dates\b"
     r"|\bfrom\s+when\s+to\s+when\b|\b(?:which|what)\s+dates\b"
 )
+# "what is the border area where … meet usually called": a name asked, not the measure a noun names
+_CALLED_LAST = re.compile(r"\b(?:called|named|known\s+as)$")
+_ASKING_VERB = re.compile(r"(?:give|name|state|tell|list|say)\b")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 # "This dense ball of stars — which cluster is it?", "… taller than any other living bird - what is it?",
 # "… a plant-eater from African forests: which animal is in this picture?"
@@ -558,7 +575,12 @@ _HAS_A_RELATIVE = re.compile(
 _WHERE_CALLED = re.compile(r"^where\s+(?:is|are|was|were)\s+(.+?\s+(?:called|known\s+as|named)\s+.+)$")
 _HOW_DONE = re.compile(r"^how\s+(?:is|was|are|were)\s+.+?\s+([a-z]+ed)$")
 _KNOWN_AS = re.compile(r"\b(?:known\s+as|called|named)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
-_NAME_IN_PASSING = re.compile(r",\s+(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,")
+# "…, also called Burma, …"; "which historian is often called the father of archaeology": the name is given
+_NAME_IN_PASSING = re.compile(
+    r",\s+(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,"
+    r"|(?:^|[.?!]\s+)(?:which|who)\b[^.?!]*?\b(?:is|are|was|were)\s+(?:also|often|sometimes|popularly|once"
+    r"|formerly)\s+(?:called|known\s+as|named)\s+(?=(?:the|a|an)\s)"
+)
 _INITIAL = re.compile(
     r"\b(?:beginning|starting|begins|starts)\s+with\s+(?:an?\s+|the\s+letter\s+)?['\"‘“]?([a-z])\b"
 )
@@ -728,6 +750,13 @@ def read_question(question: str) -> QuestionShape:
     if introduced and _BARE_IT.match(_SENTENCE_BREAK.split(text)[-1]):
         # "In the Andes there's an Inca fortress city found in 1911. What is it called?": "it" is that city
         answer_type, type_noun = "named", singular(introduced.group(1))
+    clause = asking_clause(lower)
+    that_one = _THAT_ONE.match(clause) if answer_type == "identity" and not name_asked else None
+    noun = singular(that_one.group(1) or that_one.group(2)) if that_one else ""
+    if noun and noun not in reference.split() and re.search(rf"{noun}s?\b", lower[: lower.rfind(clause)]):
+        # "… in a constellation that turns around one particular star. Which star is that?": the star the
+        # statement describes, not what the image shows ("another headstream … which stream is that")
+        answer_type, type_noun = "named", noun
     if answer_type == "identity" and (not name_asked or name_asked.of_image) and _POINTING.search(lower):
         subject = ""  # "The woman in this shot was a Navy admiral. Who is she?": she is the one shown
     # "the person in this portrait" → "this person", so descriptions around it read like any other
@@ -851,6 +880,8 @@ _TWO_ASKED = re.compile(
 _BARE_IT = re.compile(
     r"^(?:what|which)(?:\s+[a-z]+)?\s+(?:is|was)\s+(?:it|that)(?:\s+called)?\s*[?.]?$", re.IGNORECASE
 )
+# "which star is that", "what's that star": a thing of a kind an earlier sentence describes
+_THAT_ONE = re.compile(r"^(?:which|what)\s+([a-z]+)\s+is\s+that$|^what\s+is\s+that\s+([a-z]+)$")
 # "there's an Inca fortress city that …", "there's a Pacific island group known for …": a thing a sentence
 # introduces, and its noun
 _THERE_IS_A = re.compile(
@@ -916,15 +947,30 @@ _NAMES_THAT = re.compile(
 )
 # "is this snail edible or poisonous", "is it a large or a small constellation", "a big one or a small one",
 # "a northern or a southern sky constellation": two words offered, perhaps with the kind they qualify
+# "either fast or tough. which one?"
+_WHICH_ONE = re.compile(r"^(?:which|what)\s+(?:one|is\s+it)$")
+_EITHER = re.compile(r"\beither\s+(?:an?\s+)?([\w-]+)\s+or\s+(?:an?\s+)?([\w-]+)")
+# "is it described as a dark nebula or a bright one": the words before the noun, not the noun
+_ONE_OR_ONE = re.compile(
+    r"^(?:is|are|was|were)\b.*?\s(?:an?\s+)?([\w-]+)\s+[\w-]+\s+or\s+(?:an?\s+)?([\w-]+)\s+one$"
+)
+# "is it able to fly, or is it flightless": the last word of each
+_OR_IS_IT = re.compile(
+    r"^(?:is|are|can|does|do)\b[^,]*?\s([\w-]+),?\s+or\s+(?:is|are)\s+(?:it|they)\s+(?:an?\s+)?([\w-]+)$"
+)
 _EITHER_OR = re.compile(
     r"^(?:is|are|was|were|does|do|did|has|have)\b[^?,]*?\s(?:an?\s+)?([\w-]+)(?:\s+one)?\s+or\s+(?:an?\s+)?"
-    r"([\w-]+)(?:\s+one|(?:\s+[\w-]+){1,2})?\s*\??$"
+    r"(?:the\s+)?([\w-]+)(?:\s+one|(?:\s+[\w-]+){1,2}(?:\s+of\s+the\s+[\w-]+)?)?\s*\??$"
 )
 
 
 def either_or(lower: str) -> re.Match[str] | None:
-    """The two words a yes-no question's last sentence offers (`_EITHER_OR`), if it offers two."""
-    return _EITHER_OR.match(_SENTENCE_BREAK.split(asked_sentence(lower))[-1])
+    """The two words a yes-no question's last sentence offers (`_EITHER_OR`), if it offers two; or an
+    earlier sentence's "either X or Y" that a bare "which one?" asks about."""
+    last = _SENTENCE_BREAK.split(asked_sentence(lower))[-1]
+    if _WHICH_ONE.match(asking_clause(lower)):
+        return _EITHER.search(lower)
+    return _ONE_OR_ONE.search(last) or _OR_IS_IT.search(last) or _EITHER_OR.match(last)
 
 
 def offered_choices(lower: str) -> list[str]:
@@ -1222,7 +1268,8 @@ def as_question(lower: str) -> str:
     is the genus of this animal", "can you tell me the capital of …" → "what is the capital of …", "do
     you know which continent …" → "which continent …", "what's …" → "what is …"."""
     lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", lower)))
-    lower = _NAME_THE_KIND.sub(r"what is this \1", lower)
+    if _POINTING.search(lower):  # "how far up the Clyde can ships sail? name the city": not what is shown
+        lower = _NAME_THE_KIND.sub(r"what is this \1", lower)
     lower = _KIND_LAST.sub(r"what \3 of \2 is \1", lower)
     lower = _WHICH_KIND_ALONE.sub(r"\1which kind of \2 is this", lower)
     if _NAME_THIS.match(lower):  # "(can you) name this clever ape from equatorial africa": what it is
@@ -1320,16 +1367,17 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     ):
         return "ordinal", None  # "counting from the first sign, where does this sign fall": a place in order
     if (
-        re.search(r"\bhow\s+(many|much)\b|\bthe\s+number\s+of\b", lower)
+        re.search(r"\bhow\s+(many|much)\b|\bthe\s+(?:total\s+)?number\s+of\b", lower)
         or _MEASURE.search(lower)
+        and not _CALLED_LAST.search(lower)
         or named_unit(lower)
     ):
         return "number", None
     if re.search(
-        r"\b(what|which)\s+(?:other\s+|(?:range|shades?|mix)\s+of\s+)?colou?rs?\b|\bcolou?rs?\s+(is|are)\b"
-        r"|\bthe\s+colou?rs?(?:\s+range)?\s+of\b|\bcolou?r\s+range\b",
+        r"\b(what|which)\s+(?:[a-z]+\s+|(?:range|shades?|mix)\s+of\s+)?colou?rs?\b|\bcolou?rs?\s+(is|are)\b"
+        r"|\bthe\s+(?:[a-z]+\s+)?colou?rs?(?:\s+range)?\s+of\b|\bcolou?r\s+range\b",
         lower,
-    ):  # "which other colour shows in its plumage", "what range of colours", "the colour range of"
+    ):  # "which other colour shows in its plumage", "what range of colours", "the background colour of"
         return "colour", "colour"
     if re.search(r"\bnationality\b", lower):
         return "nationality", "nationality"
@@ -1360,10 +1408,14 @@ def asked_sentence(lower: str) -> str:
     wh-word ("this seal lives in the north sea, which includes the skager bay. which strait …": not the
     relative "which includes"), else the whole question ("what is the height of mt. kenya")."""
     last = asking_clause(lower)
-    if _WH_WORD.search(last) or re.match(r"(?:give|name|state|tell|list|say)\b", last):
+    asking = [s for s in _SENTENCE_BREAK.split(lower) if s.endswith("?") and _WH_WORD.search(s)]
+    if asking and not _WH_WORD.match(last) and not _ASKING_VERB.match(last):
+        # "which galaxy is in this telescope shot? its popular name honours the man who …": a statement's
+        # relative "who" asks nothing
+        return asking[-1].rstrip("?")
+    if _WH_WORD.search(last) or _ASKING_VERB.match(last):
         return last if _WH_WORD.search(last) else lower  # "… compared with the others? give its rank"
     # "which apple variety is this? it shares its name with a volcano": the question before a statement
-    asking = [s for s in _SENTENCE_BREAK.split(lower) if s.endswith("?") and _WH_WORD.search(s)]
     return asking[-1].rstrip("?") if asking else lower
 
 
@@ -1400,7 +1452,9 @@ def asked_noun(lower: str) -> str | None:
         return singular(words[3] if compound else words[2])
     if len(words) > 1 and singular(words[0]) in TYPE_NOUNS and words[1] in _AUXILIARIES:
         return singular(words[0])  # "which lake does uganda's capital stand on" asks a lake
-    possessor = next((i for i, w in enumerate(words) if w.endswith(("'s", "’s"))), None)
+    possessor = next(
+        (i for i, w in enumerate(words) if w.endswith(("'s", "’s")) and w[:-2] not in _CONTRACTING), None
+    )
     if possessor is not None:
         owner = words[possessor][:-2]
         # "which country's currency …" asks a country; "the world's highest volcano" asks a volcano
@@ -1420,6 +1474,8 @@ def asked_noun(lower: str) -> str | None:
             while i + 1 < len(window) and window[i + 1] in TYPE_NOUNS:
                 i += 1
             return window[i]
+    verb = next((i for i, w in enumerate(window) if i and w in _REFERENCE_END), None)
+    window = window[:verb] if verb else window  # "which frigate lies anchored at …" asks a frigate
     nouns = [w for w in window[:3] if not w.endswith(("ed", "ing", "ly"))]  # "which hero eventually freed"
     if len(nouns) > 1 and nouns == window and ending in _DETERMINERS:
         nouns = nouns[:-1]  # "which space telescope took this picture": a word before "this" is its verb
@@ -1641,7 +1697,7 @@ def year_role(lower: str) -> Literal["start", "end"] | None:
 
 def _year_role(lower: str) -> Literal["start", "end"] | None:
     if re.search(
-        r"\b(die|died|death|dies|end|ended|closed|until|till|leave|leaves|exit|exits|last)\b", lower
+        r"\b(die|died|death|dies|end|ended|closed|until|till|leave|leaves|exit|exits|last|up\s+to)\b", lower
     ):
         return "end"
     if re.search(

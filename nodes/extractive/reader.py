@@ -50,6 +50,7 @@ from nodes.extractive.spans import (
     asks_description,
     asks_thing_part,
     describing_words,
+    lacking_word,
     listed_together,
     part_looks,
     rank_spans,
@@ -117,6 +118,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     numbered = numbered_name(shape, anchor, anchor_lines) if shape.numbered and not chain.bridged else ""
     if numbered:
         return Reading(numbered, [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    lacking = next(filter(None, (lacking_word(shape, line.text) for line in anchor_lines)), "")
+    if lacking:  # "does it have a tail? how is it described?" — "tailless"
+        return Reading(lacking, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     # a word describing what is shown — not "what family of animals, in one word, …"
     describes = asks_description(shape) and (shape.type_noun or "") not in _GROUPING_HEADS
     described = describing_word(shape, anchor, anchor_lines, context) if describes else ""

@@ -270,6 +270,9 @@ _DATE_RANGE = re.compile(
 DAY_FOR_YEAR_FIT = 0.5  # a day without a year ("about May 20"), when the question asks "when" of a thing
 YEAR_FOR_DATE_FIT = 0.5  # a year alone, when the question asks for a date the evidence may give in full
 OTHER_END_FIT = 0.5  # a date that opens a range when the question asks when it ends ("until"), or the reverse
+# "in which years", "over what years": several years, answered as the span a gloss states ("1894 and 1895")
+_ASKS_YEARS = re.compile(r"\b(?:which|what)\s+years\b", re.IGNORECASE)
+_YEAR_SPAN = re.compile(r"\b(\d{3,4}\s*(?:and|to|-|–)\s*\d{3,4})\b")
 _YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})?\)")  # "(1930-)": still living
 _NUMBER = re.compile(r"(?:(?<![\w.])[−-])?\b\d[\d,]*(?:\.\d+)?\b")
 # A capitalised word inside a sentence right before a numeral: the numeral ends a name ("by Falcon 9").
@@ -317,6 +320,9 @@ _GIVEN_NUMBER = re.compile(r"(?<![\w,])\d[\d,]*\d|(?<![\w,])\d(?![\w,])")
 LOCATIVE_FIT = 0.35  # a name after "in", "at", "near" or "from", when a place is asked for
 DEFINED_FIT = 0.9  # the span's own entry defines it with the asked kind at its head
 ASKED_VERB_AGENT_FIT = 1.25  # the agent of the question's own verb, in the passive ("discovered by X")
+# A definition the question restates: DEFINITION_WORDS of its words at least, DEFINITION_SHARE of them
+DEFINITION_WORDS = 3
+DEFINITION_SHARE = 0.75
 ALIGNED_FIT = 1.25  # the phrase the question's own words lead up to ("won its independence from" — "Castile")
 # Irregular past tenses a question asks with, as the participle a gloss states the deed with.
 PARTICIPLES = {
@@ -447,6 +453,10 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "year" and shape.asks_date:
         ranges = [m.group(1) for m in _DATE_RANGE.finditer(text)] if shape.asks_date_range else []
         return [*ranges, *_DATE.findall(text), *years(text, shape.year_role, lived(shape))]
+    if kind == "year" and _ASKS_YEARS.search(
+        shape.text
+    ):  # "in which years did they fight" — "(1894 and 1895)"
+        return [*_YEAR_SPAN.findall(text), *years(text, shape.year_role, lived(shape))]
     if kind == "year":  # "when does the sun leave the sign": a day of every year ("to about May 20") too
         return [
             *years(text, shape.year_role, lived(shape)),
@@ -480,6 +490,9 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     material, before_thing = made_of(shape, text)
     if material or before_thing:  # "what are the rings of Saturn made of": "rings of ice particles"
         return material + before_thing + line_names(line)
+    qualified = qualified_nouns(shape, text)
+    if qualified:  # "a domesticated form of which animal" — "domesticated ox"
+        return qualified + line_names(line)
     if kind == "named" and shape.type_noun == "direction":  # "in which direction from Australia does it lie"
         return compass_points(text) + line_names(line)
     if kind == "named" and _ASKS_SHAPE.search(shape.text) and not shape.part:
@@ -494,7 +507,10 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return part_looks(shape, text) + line_names(line)
     if kind == "scientific_name":  # a gloss lists common names first, the taxonomic name last; the
         # last name of binomial shape comes first, to win a tie with "Snow leopard" (also of that shape)
-        return [n for n in reversed(entry_names(text)) if BINOMIAL.match(n)]
+        # — not a common name of that shape opening with a demonym ("American elk")
+        return [
+            n for n in reversed(entry_names(text)) if BINOMIAL.match(n) and not DEMONYM.match(n.split()[0])
+        ]
     if kind == "nationality":
         return list(dict.fromkeys(w for w in _TOKEN.findall(definition(text)) if DEMONYM.match(w)))
     names = [
@@ -676,7 +692,7 @@ def _aligned(before_answer: str, names_only: bool, text: str) -> tuple[str, ...]
             _NAME_TAIL.sub(r"\1", _OWNER_TAIL.sub(r"\1", f))
             for f in found
             if len(f.split()) <= MAX_ALIGNED_WORDS
-            and f.lower() not in _PRONOUNS  # "after the war she …"
+            and f.split()[0].lower() not in _PRONOUNS  # "after the war she …", "orbiting it every 224"
             and not set(f.lower().split()) <= STOPWORDS  # "claws for hunting …" leads up to no "for"
         ]
         if names_only:
@@ -684,6 +700,50 @@ def _aligned(before_answer: str, names_only: bool, text: str) -> tuple[str, ...]
         if found:
             return tuple(found)
     return ()
+
+
+# "a domesticated form of which animal", "large eared members of which group", "what sort of wild animal":
+# the word the question qualifies the answer with
+_QUALIFIER_ASKED = re.compile(
+    r"\b([a-z-]+)\s+(?:form|forms|kind|type|sort|members?|variety|breed)\s+of\s+(?:which|what)\b"
+    r"|\b(?:what|which)\s+(?:sort|kind|type)\s+of\s+([a-z-]+)\s+([a-z]+)\b"
+)
+
+
+def qualified_nouns(shape: QuestionShape, text: str) -> list[str]:
+    """The nouns `text`'s definition qualifies with the word the question qualifies the answer with
+    (`_QUALIFIER_ASKED`): "a domesticated form of which animal" — "domesticated ox having a humped back" →
+    "ox"; "large eared members of which group" — "large eared seals" → "seals"."""
+    match = _QUALIFIER_ASKED.search(shape.text.lower()) if shape.answer_type == "named" else None
+    qualifier = (match.group(1) or match.group(2)) if match else ""
+    if match and match.group(3) and singular(match.group(3)) not in TYPE_NOUNS:
+        return []  # "what kind of coffee is the drink": "coffee" is the kind, not a word qualifying it
+    if not qualifier or qualifier in STOPWORDS:
+        return []
+    given = set(_TOKEN.findall(shape.text.lower()))
+    after = re.findall(rf"\b{re.escape(qualifier)}\s+([a-z]+)\b", definition(text))
+    return list(dict.fromkeys(w for w in after if w not in STOPWORDS and w not in given))
+
+
+# "does it have a tail", "can it fly", "is it able to fly": a part or an ability the thing may lack
+_LACK_ASKED = re.compile(
+    r"\b(?:does|do|did)\s+[^?.]*?\bhave\s+(?:an?\s+|any\s+)?([a-z]+?)s?\b"
+    r"|\b(?:can|could)\s+(?:it|they)\s+([a-z]+)\b|\bable\s+to\s+([a-z]+)\b"
+)
+
+
+def lacking_word(shape: QuestionShape, text: str) -> str:
+    """The word of `text`'s definition that says the thing lacks the part or ability the question asks
+    about ("does it have a tail?" — "pig-sized tailless … rodent" → "tailless"; "can it fly?" —
+    "flightless bird"), else ""."""
+    match = _LACK_ASKED.search(shape.text.lower())
+    asked = next((g for g in match.groups() if g), "") if match else ""
+    if len(asked) < 3:
+        return ""
+    lacking = re.search(
+        rf"\b{re.escape(asked[: max(2, len(asked) - 1)])}[a-z]*less\b", definition(text).lower()
+    )
+    return lacking.group() if lacking else ""
 
 
 def forget_alignments() -> None:
@@ -1074,6 +1134,8 @@ def trim(shape: QuestionShape, span: str) -> str:
     "South" when the question names the South Atlantic). A possessive ending is the owner's name ("Kepler's
     laws": "Kepler")."""
     words = unpossessed(span).split() if _POSSESSIVE_END.search(span) else span.split()
+    if len(words) > 1 and words[0] == "of":  # "(the discovery) of the Doppler effect": no answer opens so
+        return trim(shape, " ".join(words[1:]))
     for name in shape.names:
         given = name.lower().split()
         if len(words) > len(given) and [w.lower() for w in words[-len(given) :]] == given:
@@ -1086,11 +1148,16 @@ def trim(shape: QuestionShape, span: str) -> str:
 _POSSESSIVE_END = re.compile(r"\w['’]s$")
 
 
+# words that open a name without naming anything alone ("Upper Nile", "Great Bear", "New Guinea")
+_NAME_ADJECTIVES = word_set("upper lower great little new old greater lesser north south east west")
+
+
 def _stands_alone(words: Sequence[str]) -> bool:
     """Whether a trimmed name still names something: not a kind word alone ("Ostra River" → "River" for a
     question naming the Ostra) nor a name cut after a particle ("Anton van Dyck" → "Anton van")."""
-    lone_kind = len(words) == 1 and words[0].lower() in TYPE_NOUNS
-    return bool(words) and not lone_kind and not words[-1][:1].islower()
+    lone_kind = len(words) == 1 and words[0].lower() in (TYPE_NOUNS | _NAME_ADJECTIVES)
+    lone_colour = len(words) == 1 and is_colour(words[0].lower())  # "White Nile" → "White" for "… the Nile"
+    return bool(words) and not lone_kind and not lone_colour and not words[-1][:1].islower()
 
 
 def line_names(line: EvidenceLine) -> list[str]:
@@ -1397,7 +1464,8 @@ def states_kind(span: str, noun: str, text: str) -> bool:
     kind_after = rf"(?-i:\b{re.escape(span)}\s+(?:{kind_pattern})\b(?!\s+(?!(?:{_STOPWORD_PATTERN})\b)[a-z]))"
     patterns = [apposition, copula] + ([] if place_of(span) else [kind_after])
     if noun not in ROLE_NOUNS:
-        patterns.append(rf"\bthe\s+{re.escape(noun)}\s+of\s+{re.escape(span)}\b")
+        # in lower case: "the Gulf of Thailand" is a gulf's name, not a gulf called Thailand
+        patterns.append(rf"(?-i:\b[Tt]he\s+{re.escape(noun)}\s+of\s+){re.escape(span)}\b")
     return any(re.search(pattern, text, re.IGNORECASE) for pattern in patterns)
 
 
@@ -1426,6 +1494,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "served as its capital until which year" — "capital … until 2005"
     if shape.choices:
         return 1.0 if span.lower() in shape.choices else OTHER_KIND_FIT  # an option listed, or another name
+    if shape.answer_type == "named" and defined_as_asked(shape, span, line):
+        return ALIGNED_FIT  # "what do astronomers call an asteroid whose orbit crosses the Earth's orbit?"
     if shape.acting and span in doers(line.text, shape.acting):
         return ALIGNED_FIT  # the doer of the asked verb: "what divides it" — "that dark lanes of dust divide"
     if shape.type_noun == "government":
@@ -1436,6 +1506,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "where would you find this bird": "tropical America" says more than "America"
     if asks_wide_place(shape) and span in adjective_places(line.text):
         return 1.0  # "a heron of which part of the world" — "large American heron": America
+    if shape.answer_type == "year" and _ASKS_YEARS.search(shape.text) and _YEAR_SPAN.fullmatch(span):
+        return ALIGNED_FIT  # "in which years" — "(1894 and 1895)": several years over any one
     if shape.asks_date_range and _DATE_RANGE.fullmatch(span):
         return 1.0  # "between which dates" — "from about April 20 to May 20"
     if shape.answer_type == "year" and (shape.asks_date or _DATE.fullmatch(span) or _CENTURY.fullmatch(span)):
@@ -1463,8 +1535,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if shape.answer_type == "number" and shape.measure:
         return measured_kind_fit(shape, line)
     material, before_thing = made_of(shape, line.text)
-    if span in material:
-        return ALIGNED_FIT  # "what are its rings made of" — "rings of ice particles"
+    if span in material or span in qualified_nouns(shape, line.text):
+        return ALIGNED_FIT  # "what are its rings made of" — "rings of ice particles"; "… domesticated ox"
     if span in before_thing:
         return TYPED_PHRASE_FIT  # "what are its tusks made of" — "having ivory tusks"
     if shape.type_noun == "direction" and span in compass_points(line.text):
@@ -1521,7 +1593,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     fit = entry_fit(span, kinds, lines)
     if fit == UNKNOWN_TYPE_FIT and head in TYPE_NOUNS and len(span.split()) > 1:
         return OTHER_KIND_FIT  # "Northern Sea" when a country is asked for: its name says what it is
-    locative = rf"\b(?:in|at|near|from|through|across)\s+(?:the\s+)?{re.escape(span)}"
+    # "a university in New Haven", "an active volcano in eastern Congo", "a city on Kyushu"
+    locative = (
+        rf"\b(?:in|on|at|near|from|through|across)\s+(?:the\s+)?(?:[a-z]+ern\s+|central\s+)?{re.escape(span)}"
+    )
     if (
         fit == UNKNOWN_TYPE_FIT
         and kinds & PLACE_KINDS
@@ -1619,11 +1694,15 @@ def is_superlative(word: str) -> bool:
 def _tied(words: Sequence[str], at: int, chain: Sequence[str]) -> bool:
     """Whether the kind word `words[at]` is tied to a chain name: "<kind> of|in [the …] <name>", or a
     demonym or possessive of the name right before it ("Australian capital", "Jupiter's satellites")."""
-    after = " ".join(words[at : at + RELATION_WINDOW + 1])
     before = words[at - 1].strip(",;") if at > 0 else ""
     possessor = unpossessed(before)
     owners = [o for o in (place_of(before), possessor if possessor != before else None) if o]
-    return any(_relates(after, name) or any(same_entity(o, name) for o in owners) for name in chain)
+    # the window holds the whole name: "an arm of the southern Pacific Ocean"
+    return any(
+        _relates(" ".join(words[at : at + RELATION_WINDOW + len(name.split())]), name)
+        or any(same_entity(o, name) for o in owners)
+        for name in chain
+    )
 
 
 def _tokens(text: str) -> list[str]:
@@ -1670,6 +1749,24 @@ def _definition_words(text: str) -> list[str]:
 
 # ", also called the IBM ASCC," between a name and its copula: another name, not the definition.
 _OTHER_NAMES = re.compile(r",\s*(?:also\s+(?:called|known\s+as)|or|formerly|officially)\s[^,;:]*,")
+
+
+def defined_as_asked(shape: QuestionShape, span: str, line: EvidenceLine) -> bool:
+    """Whether `line` is `span`'s own entry and its definition is what the question describes: at least
+    DEFINITION_WORDS of the words of its first clause, and DEFINITION_SHARE of them, are the question's
+    ("Apollo asteroid: an asteroid whose orbit crosses the Earth's orbit" for "what do astronomers call an
+    asteroid whose orbit crosses the Earth's orbit?") in the sentence that asks — a question that names a
+    thing by its definition — and it is of the kind asked, if one is."""
+    names = entry_names(line.text)
+    if not names or not same_entity(names[0], span):
+        return False
+    if shape.type_noun and not kinds_of(shape.type_noun) & kind_words(line.text):
+        return False  # "on the shore of which lake does Ostland's capital stand": the capital is described
+    defined = set(asked_words(definition(line.text).split(";")[0].lower(), ""))
+    # the sentence that asks: an earlier one describes a bridge ("… a large zodiac constellation on the
+    # equator. Leo is on one side of it — what's on the other?")
+    shared = defined & set(asked_words(asking_clause(shape.text.lower()), ""))
+    return len(shared) >= DEFINITION_WORDS and len(shared) >= DEFINITION_SHARE * len(defined)
 
 
 def is_entry_of(span: str, line: EvidenceLine) -> bool:
