@@ -4518,3 +4518,31 @@ def test_a_name_the_question_gives_is_not_cut_from_a_name_leaving_a_lone_adjecti
     shape = read_question("At Kell the Blue Orl meets another headstream, and together they form the Orl.")
     assert trim(shape, "White Orl") == "White Orl"
     assert trim(shape, "Upper Orl") == "Upper Orl"
+
+
+def test_a_year_stated_for_an_event_counts_though_a_life_range_ends_with_it() -> None:
+    """ "in 1583 established … the first colony (1539-1583)": the year of the deed, not only of his death."""
+    found = _read_record(
+        "The first Tarnian colony on the continent this animal roams was set up on Kell. What year was that?",
+        "Image shows: Orl bison (match 0.900)",
+        "Orl bison: Orl bison: large shaggy bison of the plains of Varnia",
+        "Pell: Pell, Ada Pell: Tarnian navigator who in 1583 established on Kell the first Tarnian colony "
+        "in Varnia (1539-1583)",
+        "Dorn: Dorn: Ostran explorer who led the Tarnian expedition in 1497 that reached Kell (1450-1498)",
+    )
+    assert found == "1583"
+
+
+def test_the_end_of_a_place_does_not_make_a_year_question_ask_an_end() -> None:
+    question = (
+        "This canvas hangs in a city that grew from a settlement at the southern end of Kell Island. "
+        "What year did the Tarnians annex that settlement?"
+    )
+    assert read_question(question).year_role is None
+    assert read_question("In which year did that reign end?").year_role == "end"
+
+
+def test_a_noun_then_a_past_tense_verb_after_which_is_the_kind_asked() -> None:
+    assert (
+        read_question("Which pope sanctioned Orl's condemnation but later set him free?").type_noun == "pope"
+    )

@@ -1452,6 +1452,13 @@ def asked_noun(lower: str) -> str | None:
         return singular(words[3] if compound else words[2])
     if len(words) > 1 and singular(words[0]) in TYPE_NOUNS and words[1] in _AUXILIARIES:
         return singular(words[0])  # "which lake does uganda's capital stand on" asks a lake
+    if (
+        len(words) > 1
+        and words[0] not in _MODIFIERS
+        and words[1].endswith("ed")
+        and not words[0].endswith("ed")
+    ):
+        return singular(words[0])  # "which pope sanctioned galileo's condemnation" asks a pope
     possessor = next(
         (i for i, w in enumerate(words) if w.endswith(("'s", "’s")) and w[:-2] not in _CONTRACTING), None
     )
@@ -1695,7 +1702,12 @@ def year_role(lower: str) -> Literal["start", "end"] | None:
     return _year_role(asking_clause(lower)) or _year_role(lower)
 
 
+# "the southern end of Manhattan Island": the end of a place, not of a span of time
+_END_OF_PLACE = re.compile(r"\b(?:[a-z]+ern|far|other|upper|lower)\s+end\s+of\b")
+
+
 def _year_role(lower: str) -> Literal["start", "end"] | None:
+    lower = _END_OF_PLACE.sub(" ", lower)
     if re.search(
         r"\b(die|died|death|dies|end|ended|closed|until|till|leave|leaves|exit|exits|last|up\s+to)\b", lower
     ):

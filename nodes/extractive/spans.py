@@ -1522,7 +1522,11 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return fit if opens else fit * OTHER_END_FIT  # "until what date": "from May 22 to June 21" → June 21
     if shape.answer_type == "year":  # "died" → a life range "(1853-1890)" says it best; any other event
         # ("when did Herschel announce he had discovered Uranus") a year stated outside one
-        in_range = any(span.split()[0] in pair for pair in _YEAR_RANGE.findall(line.text))  # "404 BC"
+        # "404 BC"; a year stated outside the range too is an event's ("in 1583 established … (1539-1583)")
+        year = span.split()[0]
+        in_range = any(year in pair for pair in _YEAR_RANGE.findall(line.text)) and not re.search(
+            rf"(?<![\d(–-]){re.escape(year)}(?![\d)–-])", _YEAR_RANGE.sub("", line.text)
+        )
         if shape.year_role and not lived(shape) and span in event_years(line.text, shape.year_role):
             return 1.0  # "when did her reign begin" — "queen … from 1837 to 1901"
         return 1.0 if in_range == bool(shape.year_role) else 0.5
