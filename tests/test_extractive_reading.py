@@ -4546,3 +4546,19 @@ def test_a_noun_then_a_past_tense_verb_after_which_is_the_kind_asked() -> None:
     assert (
         read_question("Which pope sanctioned Orl's condemnation but later set him free?").type_noun == "pope"
     )
+
+
+def test_the_thing_shown_asked_last_by_is_which_asks_what_it_is() -> None:
+    assert read_question("This ensemble of lakes and halls in Tarn's capital is which palace?").asks_identity
+    assert not read_question("This bird lives in a country whose capital is which city?").asks_identity
+
+
+def test_name_the_kind_of_a_thing_the_question_introduced_asks_that_thing() -> None:
+    """ "… a city whose bay contains an island that used to be … Name the island." asks the island, though
+    the question points at a painting."""
+    shape = read_question(
+        "The museum that holds this painting is in a city whose bay contains an island that used to be the "
+        "main port of entry. Name the island."
+    )
+    assert (shape.answer_type, shape.type_noun) == ("named", "island")
+    assert read_question("This shy forest bird is on a coin. Name the bird.").asks_identity

@@ -158,6 +158,10 @@ _IDENTITY = [
         r"^(?:what|how)\s+(?:do|would|does|should|did)\s+[\w-]+\s+call\s+(?:the|a|an)\s+"
         rf"(?:(?!(?:of|from|whose|that|which|where)\b)[\w-]+\s+){{0,6}}?(?:in|on)\s+(?:this|the)\s+{_PICTURE}$"
     ),
+    # "this ensemble of lakes, gardens and halls in china's capital is which palace": the kind asked last
+    re.compile(
+        r"^(?:this|these)\b(?:(?!\b(?:whose|where|that|which|who)\b)[^?])*?\s(?:is|are)\s+which\s+[a-z-]+$"
+    ),
     # "which nebula are we looking at", "what are you looking at here"
     re.compile(r"^(?:what|which)\s+(?:[\w-]+\s+){0,3}?are\s+(?:we|you)\s+looking\s+at(?:\s+here)?$"),
     # "(could you name) the strong Italian-style brew served here", "the cultivar of the apple in this
@@ -1268,7 +1272,13 @@ def as_question(lower: str) -> str:
     is the genus of this animal", "can you tell me the capital of …" → "what is the capital of …", "do
     you know which continent …" → "which continent …", "what's …" → "what is …"."""
     lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", lower)))
-    if _POINTING.search(lower):  # "how far up the Clyde can ships sail? name the city": not what is shown
+    named_kind = _NAME_THE_KIND.search(lower)
+    introduced = named_kind and re.search(
+        rf"\b(?:an?|the)\s+(?:[\w-]+\s+){{0,2}}{re.escape(named_kind.group(1))}\b",
+        lower[: named_kind.start()],
+    )
+    if _POINTING.search(lower) and not introduced:  # "how far up the Clyde can ships sail? name the city",
+        # "… a bay that contains an island that used to be …. name the island": not what is shown
         lower = _NAME_THE_KIND.sub(r"what is this \1", lower)
     lower = _KIND_LAST.sub(r"what \3 of \2 is \1", lower)
     lower = _WHICH_KIND_ALONE.sub(r"\1which kind of \2 is this", lower)
