@@ -4546,6 +4546,9 @@ def test_a_noun_then_a_past_tense_verb_after_which_is_the_kind_asked() -> None:
     assert (
         read_question("Which pope sanctioned Orl's condemnation but later set him free?").type_noun == "pope"
     )
+    # an adjective that ends like a past tense is no verb: "the small, uninhabited islet"
+    question = "What's the small, uninhabited islet in that sea that both Tarn and Varnia lay claim to?"
+    assert read_question(question).type_noun == "islet"
 
 
 def test_the_thing_shown_asked_last_by_is_which_asks_what_it_is() -> None:

@@ -408,6 +408,8 @@ _PLACE_NOUNS = word_set("continent country nation region ocean sea island state 
 _WHICH_IS_THIS = re.compile(
     r"^(?:which|what)\s+(?:[\w-]+\s+){1,3}?(?:is|are)\s+(?:this|these)\b([^,]*)(?:,|$)"
 )
+# what opens a past-tense verb's object: a determiner or a possessive ("sanctioned galileo's condemnation")
+_VERB_OBJECT = re.compile(r"^(?:the|a|an|his|her|its|their|[\w-]+['’]s)$")
 # "it's close to", "that's": a contraction, not a possessor
 _CONTRACTING = word_set("it that there here what who he she")
 _STRANDING = word_set("from in on of at to for near over under across by with inside beside into off")
@@ -1462,13 +1464,9 @@ def asked_noun(lower: str) -> str | None:
         return singular(words[3] if compound else words[2])
     if len(words) > 1 and singular(words[0]) in TYPE_NOUNS and words[1] in _AUXILIARIES:
         return singular(words[0])  # "which lake does uganda's capital stand on" asks a lake
-    if (
-        len(words) > 1
-        and words[0] not in _MODIFIERS
-        and words[1].endswith("ed")
-        and not words[0].endswith("ed")
-    ):
-        return singular(words[0])  # "which pope sanctioned galileo's condemnation" asks a pope
+    if len(words) > 2 and words[1].endswith("ed") and _VERB_OBJECT.match(words[2]):
+        return singular(words[0])  # "which pope sanctioned galileo's condemnation" asks a pope — not "the
+        # small, uninhabited islet"
     possessor = next(
         (i for i, w in enumerate(words) if w.endswith(("'s", "’s")) and w[:-2] not in _CONTRACTING), None
     )
