@@ -453,9 +453,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "year" and shape.asks_date:
         ranges = [m.group(1) for m in _DATE_RANGE.finditer(text)] if shape.asks_date_range else []
         return [*ranges, *_DATE.findall(text), *years(text, shape.year_role, lived(shape))]
-    if kind == "year" and _ASKS_YEARS.search(
-        shape.text
-    ):  # "in which years did they fight" — "(1894 and 1895)"
+    if kind == "year" and _ASKS_YEARS.search(shape.text):  # "in which years …" — "(1894 and 1895)"
         return [*_YEAR_SPAN.findall(text), *years(text, shape.year_role, lived(shape))]
     if kind == "year":  # "when does the sun leave the sign": a day of every year ("to about May 20") too
         return [
@@ -714,15 +712,20 @@ def qualified_nouns(shape: QuestionShape, text: str) -> list[str]:
     """The nouns `text`'s definition qualifies with the word the question qualifies the answer with
     (`_QUALIFIER_ASKED`): "a domesticated form of which animal" — "domesticated ox having a humped back" →
     "ox"; "large eared members of which group" — "large eared seals" → "seals"."""
-    match = _QUALIFIER_ASKED.search(shape.text.lower()) if shape.answer_type == "named" else None
+    return list(_qualified_nouns(shape.text.lower(), text)) if shape.answer_type == "named" else []
+
+
+@functools.lru_cache(maxsize=2**12)  # `type_fit` asks again for every span of the line `candidates` read
+def _qualified_nouns(question: str, text: str) -> tuple[str, ...]:
+    match = _QUALIFIER_ASKED.search(question)
     qualifier = (match.group(1) or match.group(2)) if match else ""
     if match and match.group(3) and singular(match.group(3)) not in TYPE_NOUNS:
-        return []  # "what kind of coffee is the drink": "coffee" is the kind, not a word qualifying it
+        return ()  # "what kind of coffee is the drink": "coffee" is the kind, not a word qualifying it
     if not qualifier or qualifier in STOPWORDS:
-        return []
-    given = set(_TOKEN.findall(shape.text.lower()))
+        return ()
+    given = set(_TOKEN.findall(question))
     after = re.findall(rf"\b{re.escape(qualifier)}\s+([a-z]+)\b", definition(text))
-    return list(dict.fromkeys(w for w in after if w not in STOPWORDS and w not in given))
+    return tuple(dict.fromkeys(w for w in after if w not in STOPWORDS and w not in given))
 
 
 # "does it have a tail", "can it fly", "is it able to fly": a part or an ability the thing may lack
@@ -747,8 +750,10 @@ def lacking_word(shape: QuestionShape, text: str) -> str:
 
 
 def forget_alignments() -> None:
-    """Empty the memos of `aligned`, `listed_besides`, `made_of` and `part_looks` (`nodes.caches`)."""
+    """Empty the memos of `aligned`, `listed_besides`, `made_of`, `qualified_nouns` and `part_looks`
+    (`nodes.caches`)."""
     _aligned.cache_clear()
+    _qualified_nouns.cache_clear()
     _listed_besides.cache_clear()
     _made_of.cache_clear()
     _part_looks.cache_clear()
