@@ -4565,3 +4565,51 @@ def test_name_the_kind_of_a_thing_the_question_introduced_asks_that_thing() -> N
     )
     assert (shape.answer_type, shape.type_noun) == ("named", "island")
     assert read_question("This shy forest bird is on a coin. Name the bird.").asks_identity
+
+
+def test_an_entry_whose_definition_the_asking_sentence_restates_answers_it() -> None:
+    """ "Which landlocked republic sits on the northeastern shore of …?" — most of the asking sentence's
+    words are the first clause of one entry's definition, though the definition says more: that entry, of
+    the kind asked, is the answer, over a republic the named lake's own entry lists."""
+    found = _read_record(
+        "Which landlocked republic sits on the northeastern shore of Lake Orla?",
+        "Question names: Lake Orla (match 1.000)",
+        "Lake Orla: Lake Orla: the longest lake in central Tarn, between Varnia and Kessia and Zell",
+        "Zell: Zell: a landlocked republic in east central Tarn on the northeastern shore of Lake Orla",
+        "Varnia: Varnia: a republic in eastern Tarn on the Kell Ocean; its capital stands near Lake Orla",
+    )
+    assert found == "Zell"
+
+
+def test_a_name_bounding_a_side_answers_only_when_it_is_of_the_asked_kind() -> None:
+    """ "the peninsula that forms the easternmost part of the continent" — "bordered … to the east by the
+    Kell Ocean" puts an ocean on that side, and an ocean is no peninsula; "which ocean borders it on the
+    east" takes it."""
+    continent = (
+        "Tarn: the second largest continent; bordered to the west by the Orla Sea"
+        " and to the east by the Kell Ocean"
+    )
+    horn = "Zell peninsula: Zell peninsula: a peninsula of northeastern Tarn (the easternmost part of Tarn)"
+    record = ("Image shows: Varn (match 0.900)", "Varn: Varn: a large beast of Tarn", f"Tarn: {continent}")
+    peninsula = "What is the peninsula that forms the easternmost part of this beast's home continent?"
+    assert _read_record(peninsula, *record, f"Zell peninsula: {horn}") == "Zell peninsula"
+    assert agent_verb("Kell Ocean", continent) == "east"
+    ocean = "Which ocean borders the eastern side of the continent where this beast lives?"
+    assert _read_record(ocean, *record) == "Kell Ocean"
+
+
+def test_a_demonym_qualifying_the_asked_noun_anchors_nothing() -> None:
+    """ "Which Zellish painter …?": the demonym says what kind of painter is asked, and an entry that merely
+    mentions it makes it no anchor; a name the question gives does."""
+    shape = read_question("Which Zellish painter had work that influenced the Orlists?")
+    candidates = [_candidate("t1", "Vorn", "Vorn: Zellish painter whose work influenced the Orlists")]
+    guess = named_guess(shape, candidates, 0.3)
+    assert guess is not None and guess.title == "Orlists"
+    shape = read_question("Which Zellish painter painted the sunflowers?")
+    kessa = _candidate(
+        "t2", "Kessa", "Kessa: Zellish filmmaker noted for blending Zellish folklore with drama"
+    )
+    assert (
+        named_guess(shape, [_candidate("t1", "Vorn", "Vorn: Zellish painter of sunflowers"), kessa], 0.3)
+        is None
+    )

@@ -148,7 +148,9 @@ def named_guess(
     # "Cars like this were built in Norland. Which city is the capital of Norland?", "On which river is
     # the capital of Italy built?": the subject, or a name of a question that does not point at the
     # image, anchors even before its own entry is found, when the entries found name it
+    # "Which Japanese painter …": a demonym qualifying the asked noun names no entity to anchor on
     names = [shape.subject] if shape.subject else ([] if pointing else given)
+    names = [name for name in names if not demonym_adjective(name, shape.text)]
     naming = next((name for name in names if any(mentions(c["text"], name) for c in candidates)), "")
     return EntityGuess(naming, score, max(image_score, 0.0), 0, named=True) if naming else None
 

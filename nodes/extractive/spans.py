@@ -1567,7 +1567,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if span in listed_besides(shape, line.text):
         return ALIGNED_FIT  # "besides music, prophecy and healing" — "… prophecy and poetry and music …"
     verb = agent_verb(span, line.text) if shape.answer_type == "named" else ""
-    if verb and is_asked_verb(shape, verb):
+    if verb and is_asked_verb(shape, verb) and not names_another_kind(shape, span):
         return ASKED_VERB_AGENT_FIT  # "which country governs …" — "governed by Veldia"
     if shape.type_noun == "language" and re.search(rf"\b{re.escape(span)}[- ]speaking\b", line.text):
         return 1.0  # "the largest French speaking country"
@@ -1600,7 +1600,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if states_kind(span, noun, line.text):
         return 1.0
     fit = entry_fit(span, kinds, lines)
-    if fit == UNKNOWN_TYPE_FIT and head in TYPE_NOUNS and len(span.split()) > 1:
+    if fit == UNKNOWN_TYPE_FIT and names_another_kind(shape, span):
         return OTHER_KIND_FIT  # "Northern Sea" when a country is asked for: its name says what it is
     # "a university in New Haven", "an active volcano in eastern Congo", "a city on Kyushu"
     locative = (
@@ -1616,6 +1616,14 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         peers = [entry_fit(peer, kinds, lines) for peer in coordinated(span, line.text)]
         fit = max([fit, *(COORDINATED_FIT for p in peers if p > UNKNOWN_TYPE_FIT)])
     return fit
+
+
+def names_another_kind(shape: QuestionShape, span: str) -> bool:
+    """Whether a name's own head word says it is another kind of thing than the one asked ("Indian Ocean"
+    when a peninsula is asked for)."""
+    head = name_head(span)
+    kinds = kinds_of(shape.type_noun) if shape.type_noun else frozenset()
+    return bool(kinds) and len(span.split()) > 1 and head in TYPE_NOUNS and head not in kinds
 
 
 def is_continent(name: str, kinds: frozenset[str]) -> bool:
@@ -1774,8 +1782,14 @@ def defined_as_asked(shape: QuestionShape, span: str, line: EvidenceLine) -> boo
     defined = set(asked_words(definition(line.text).split(";")[0].lower(), ""))
     # the sentence that asks: an earlier one describes a bridge ("… a large zodiac constellation on the
     # equator. Leo is on one side of it — what's on the other?")
-    shared = defined & set(asked_words(asking_clause(shape.text.lower()), ""))
-    return len(shared) >= DEFINITION_WORDS and len(shared) >= DEFINITION_SHARE * len(defined)
+    asking = set(asked_words(asking_clause(shape.text.lower()), ""))
+    shared = defined & asking
+    # either the definition is restated, or a sentence asking for a kind is mostly the definition's words
+    # ("which landlocked republic sits on the northeastern shore of the lake" — "a landlocked republic in
+    # east central Africa on the northeastern shore of the lake"); not "what do the two dark patches in
+    # this nebula look like", which asks about a part
+    restated = min(len(defined), len(asking)) if shape.type_noun else len(defined)
+    return len(shared) >= DEFINITION_WORDS and len(shared) >= DEFINITION_SHARE * restated
 
 
 def is_entry_of(span: str, line: EvidenceLine) -> bool:
@@ -1895,7 +1909,8 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
 
 def agent_verb(span: str, text: str) -> str:
     """The participle `span` is the agent of in `text` ("governed by Veldia" → "governed", "connected to
-    Tarn by the Isthmus of Zell" → "connected"), else ""."""
+    Tarn by the Isthmus of Zell" → "connected"), or the side it bounds ("to the east by the Indian Ocean"
+    → "east"), else ""."""
     between = r"(?:(?:to|with|from|into|in|on)\s+(?:the\s+)?(?:[A-Z][\w-]*\s+){1,3})?"  # "to South America"
     agent = re.search(rf"\b([a-z][\w-]*)\s+{between}by\s+(?:the\s+)?{re.escape(span)}\b", text)
     return PARTICIPLES.get(agent.group(1).lower(), agent.group(1).lower()) if agent else ""
