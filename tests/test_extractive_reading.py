@@ -28,7 +28,7 @@ from nodes.extractive.anchor import entry_names, guess_entities, linked_names, n
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
 from nodes.extractive.followup import chain_resolved, names_not_looked_up, next_query, trajectory_query
 from nodes.extractive.question import QuestionShape, named_entities, names_of_image, read_question
-from nodes.extractive.reader import kind_of_individual, other_name, read_records
+from nodes.extractive.reader import kind_of_individual, other_name, read_records, surer_reading
 from nodes.extractive.record import own_sense_entries, record_entries, superlative_weights
 from nodes.extractive.spans import (
     UNIT_FAMILIES,
@@ -4613,3 +4613,41 @@ def test_a_demonym_qualifying_the_asked_noun_anchors_nothing() -> None:
         named_guess(shape, [_candidate("t1", "Vorn", "Vorn: Zellish painter of sunflowers"), kessa], 0.3)
         is None
     )
+
+
+def _iteration(step: int, *lines: str) -> Iteration:
+    return Iteration(
+        step=step, queries=[], candidates=[], record="\n".join(lines), seconds=0.0, model_seconds=0.0
+    )
+
+
+def test_a_later_iteration_answers_only_by_making_the_reader_surer() -> None:
+    """A region the question describes, found by the first record, keeps its answer when a later record
+    adds a state named for the bridge ("a state in south central Tarnia") that outscores it but leaves
+    the reader less sure; a later record that states a hop the first lacked ("capital of Tarnia") answers."""
+    anchor = "Image shows: Orlbeast (match 0.950)"
+    first = _iteration(
+        0,
+        anchor,
+        "Orlbeast: Orlbeast, spiny beast: a spiny mammal of Tarnia",
+        "Tarnia: Tarnia: the smallest continent; between the Zell Sea and the Kell Ocean",
+        "Wesk Land: Wesk Land: a coastal region of Vorland on the Kell Ocean to the south of Tarnia;"
+        " most of the territory is claimed by Tarnia",
+    )
+    later = _iteration(
+        1,
+        anchor,
+        "South Tarnia: South Tarnia: a state in south central Tarnia",
+        "Orla Land: Orla Land: a region of Vorland between Queen Vell Land and Wesk Land; claimed by Zell",
+    )
+    region = (
+        "Directly south of the country this spiny beast is native to, a coastal stretch of Vorland faces the"
+        " Kell Ocean, and that country claims most of it. What is the region called?"
+    )
+    assert (
+        read_records(region, [first, later], Context()).answer == "South Tarnia"
+    )  # all of T reads less surely
+    assert surer_reading(region, [first, later], Context()).answer == "Wesk Land"
+    capital = "Which city is the capital of the country this spiny beast is native to?"
+    stated = _iteration(1, anchor, "Kessa: Kessa: the capital and largest city of Tarnia")
+    assert surer_reading(capital, [first, stated], Context()).answer == "Kessa"

@@ -149,6 +149,18 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     return Reading(best.text, evidence, span_confidence(spans), tuple(spans))
 
 
+def surer_reading(question: str, trajectory: Sequence[Iteration], context: Context) -> Reading:
+    """The reading of all of T, unless its first record alone reads surer. Later iterations bring the
+    evidence of hops the first record lacks, but also lines that compete with an answer it already states
+    ("a state in south central <bridge>" against the coastal region the question describes): an
+    iteration earns its say in the answer by making the reader surer of it."""
+    full = read_records(question, trajectory, context)
+    if len(trajectory) < 2:
+        return full
+    first = read_records(question, trajectory[:1], context)
+    return first if first.confidence > full.confidence else full
+
+
 # The number of a numbered name: "Messier 17", "F-22 Raptor", "Voyager-2", "M2 Bradley".
 _NUMBER_IN_NAME = re.compile(r"(?:^|[\s-])(?:[A-Z]+-?)?(\d+)\b")
 
