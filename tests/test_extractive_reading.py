@@ -4651,3 +4651,35 @@ def test_a_later_iteration_answers_only_by_making_the_reader_surer() -> None:
     capital = "Which city is the capital of the country this spiny beast is native to?"
     stated = _iteration(1, anchor, "Kessa: Kessa: the capital and largest city of Tarnia")
     assert surer_reading(capital, [first, stated], Context()).answer == "Kessa"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Using a long snout and claws, this spiny beast goes after which prey?",
+        "Using that long snout and those claws, what prey does this little beast go after?",
+        "What does this spiny beast hunt with its long snout and claws?",
+    ],
+)
+def test_what_a_thing_hunts_or_goes_after_is_what_its_entry_says_it_hunts(question: str) -> None:
+    """ "goes after which prey", "what does it hunt" — "claws for hunting ants": hunting is a verb of the
+    feeding relation, and "going after" prey is hunting it."""
+    entry = (
+        "Orlbeast: a burrowing mammal covered with spines and having a long snout and claws for hunting ants"
+    )
+    assert _read_shown(question, "Orlbeast", entry + "; native to Tarnia") == "ants"
+
+
+def test_two_words_offered_before_a_noun_and_its_ones_are_the_choices() -> None:
+    """ "in warm seas or cold ones?" offers "warm" and "cold", whatever the question opens with."""
+    assert read_question(
+        "Where would you meet a whale like this one, in warm seas or cold ones?"
+    ).choices == [
+        "warm",
+        "cold",
+    ]
+    assert read_question("Do these fish live in shallow waters or deep ones?").choices == ["shallow", "deep"]
+    entry = "Orlwhale: a black-and-white toothed whale with a large dorsal fin; common in cold seas"
+    assert _read_shown(
+        "Where would you meet a whale like this one, in warm seas or cold ones?", "Orlwhale", entry
+    ) == ("cold")

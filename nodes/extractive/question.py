@@ -387,6 +387,7 @@ _LEAD_IN = re.compile(
 )
 # "what's", "where's", "who's": a wh-word contracted with "is".
 _CONTRACTED = re.compile(r"\b(what|which|where|who|how|when)['’]s\b")
+_GOES_AFTER = re.compile(r"\b(?:go|goes|going|went)\s+after\b")
 # Words that, in a question about the image's thing, ask nothing beyond what it is.
 _IDENTITY_FILLER = word_set("""
     name names common english usual popular called known kind type species breed sort variety appears
@@ -960,6 +961,8 @@ _EITHER = re.compile(r"\beither\s+(?:an?\s+)?([\w-]+)\s+or\s+(?:an?\s+)?([\w-]+)
 _ONE_OR_ONE = re.compile(
     r"^(?:is|are|was|were)\b.*?\s(?:an?\s+)?([\w-]+)\s+[\w-]+\s+or\s+(?:an?\s+)?([\w-]+)\s+one$"
 )
+# "… — in warm seas or cold ones?": two words before a noun and the "ones" that repeats it, in any question
+_WORD_OR_ONES = re.compile(r"\s(?:an?\s+)?([\w-]+)\s+[\w-]+\s+or\s+(?:an?\s+)?([\w-]+)\s+ones$")
 # "is it able to fly, or is it flightless": the last word of each
 _OR_IS_IT = re.compile(
     r"^(?:is|are|can|does|do)\b[^,]*?\s([\w-]+),?\s+or\s+(?:is|are)\s+(?:it|they)\s+(?:an?\s+)?([\w-]+)$"
@@ -976,7 +979,12 @@ def either_or(lower: str) -> re.Match[str] | None:
     last = _SENTENCE_BREAK.split(asked_sentence(lower))[-1]
     if _WHICH_ONE.match(asking_clause(lower)):
         return _EITHER.search(lower)
-    return _ONE_OR_ONE.search(last) or _OR_IS_IT.search(last) or _EITHER_OR.match(last)
+    return (
+        _ONE_OR_ONE.search(last)
+        or _WORD_OR_ONES.search(last)
+        or _OR_IS_IT.search(last)
+        or _EITHER_OR.match(last)
+    )
 
 
 def offered_choices(lower: str) -> list[str]:
@@ -1274,6 +1282,7 @@ def as_question(lower: str) -> str:
     is the genus of this animal", "can you tell me the capital of …" → "what is the capital of …", "do
     you know which continent …" → "which continent …", "what's …" → "what is …"."""
     lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", lower)))
+    lower = _GOES_AFTER.sub("hunt", lower)  # "which prey does it go after": what it hunts
     named_kind = _NAME_THE_KIND.search(lower)
     introduced = named_kind and re.search(
         rf"\b(?:an?|the)\s+(?:[\w-]+\s+){{0,2}}{re.escape(named_kind.group(1))}\b",

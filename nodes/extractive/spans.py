@@ -769,7 +769,7 @@ _NAME_TAIL = re.compile(r"^[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)*\s+([A-Z][\w'�
 _SAME_RELATION = [
     ("flow", "empt", "drain", "discharg"),
     ("build", "built", "construct", "erect"),
-    ("eat", "ate", "feed", "prey", "graz"),  # "what does it eat": "feeds on …", "preys on …"
+    ("eat", "ate", "feed", "prey", "graz", "hunt"),  # "what does it eat": "feeds on …", "for hunting …"
     ("founded", "establish"),  # not "found": "where is it found" asks where it lives
     ("discover", "detect"),
     ("govern", "rule", "administer"),
