@@ -4683,3 +4683,35 @@ def test_two_words_offered_before_a_noun_and_its_ones_are_the_choices() -> None:
     assert _read_shown(
         "Where would you meet a whale like this one, in warm seas or cold ones?", "Orlwhale", entry
     ) == ("cold")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a participle leads in
+        "Seen edge-on and bursting with new stars, which galaxy does this image capture?",
+        "This apple was picked from an old orchard in Zell. Do you know its name?",
+        "What do you call the little fish in this drawing, the one with a horse-like head and a curled tail?",
+        "Which nebula's dark columns of gas and dust appear in this image?",  # the owner of what is shown
+    ],
+)
+def test_more_wordings_ask_what_the_image_shows(question: str) -> None:
+    assert read_question(question).answer_type == "identity"
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        (
+            "Where this painting hangs, a tower rose in 1931. What's the name of that skyscraper?",
+            "skyscraper",
+        ),
+        (
+            "This ox lives in Zell. Which 27,890-foot mountain lies on that region's frontier with Varn?",
+            "mountain",
+        ),
+    ],
+)
+def test_the_kind_asked_is_the_named_thing_not_its_name_or_measure(question: str, kind: str) -> None:
+    """ "the name of that skyscraper" asks a skyscraper; "which 27,890-foot mountain" asks a mountain."""
+    assert read_question(question).type_noun == kind

@@ -156,11 +156,16 @@ _IDENTITY = [
     re.compile(r"^(?:what|how)\s+(?:do|would|does|should|did)\s+[\w-]+\s+call\s+(?:it|them|this|these)$"),
     re.compile(
         r"^(?:what|how)\s+(?:do|would|does|should|did)\s+[\w-]+\s+call\s+(?:the|a|an)\s+"
-        rf"(?:(?!(?:of|from|whose|that|which|where)\b)[\w-]+\s+){{0,6}}?(?:in|on)\s+(?:this|the)\s+{_PICTURE}$"
-    ),
+        rf"(?:(?!(?:of|from|whose|that|which|where)\b)[\w-]+\s+){{0,6}}?(?:in|on)\s+(?:this|the)\s+{_PICTURE}"
+        rf"{_APPOSITIVE}$"
+    ),  # "…, the one with a horse-like head": what else singles it out
     # "this ensemble of lakes, gardens and halls in china's capital is which palace": the kind asked last
     re.compile(
         r"^(?:this|these)\b(?:(?!\b(?:whose|where|that|which|who)\b)[^?])*?\s(?:is|are)\s+which\s+[a-z-]+$"
+    ),
+    # "which nebula's dark columns of gas appear in this image": the owner of what is shown
+    re.compile(
+        rf"^(?:which|what)\s+[\w-]+['’]s\s[\w\s,-]+?\s(?:appears?|(?:is|are)\s+{_SHOWN}){_IN_THE_IMAGE}"
     ),
     # "which nebula are we looking at", "what are you looking at here"
     re.compile(r"^(?:what|which)\s+(?:[\w-]+\s+){0,3}?are\s+(?:we|you)\s+looking\s+at(?:\s+here)?$"),
@@ -381,13 +386,17 @@ _REPLY_FORMAT = re.compile(
 # before the wh-word
 _LEAD_IN = re.compile(
     r"^(?:(?:in|on|at|during|within|according\s+to|judging\s+(?:from|by))\b[^,?]{0,40},\s*"
-    r"|(?!counting\b|starting\b)[a-z]+ing\b[^,?]{0,40},\s*(?=(?:what|which|who|whom|whose|where|when|how)\b)"
+    r"|(?:(?!counting\b|starting\b)[a-z]+ing|seen|viewed|known|found|pictured|shown|drawn)\b[^,?]{0,40},\s*"
+    r"(?=(?:what|which|who|whom|whose|where|when|how)\b)"  # "seen edge-on and bursting with stars, which …"
     # "when perseus killed medusa, which two gods helped him": a time clause, then the question
     r"|(?:when|after|before|while|once)\b[^,?]{0,60},\s*(?=(?:what|which|who|whom|whose|where|how)\b))"
 )
 # "what's", "where's", "who's": a wh-word contracted with "is".
 _CONTRACTED = re.compile(r"\b(what|which|where|who|how|when)['’]s\b")
 _GOES_AFTER = re.compile(r"\b(?:go|goes|going|went)\s+after\b")
+_KNOW_ITS_NAME = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:do|does|would)\s+(?:you|anyone|anybody)\s+know\s+(its|their|the)\s+name\b"
+)
 # Words that, in a question about the image's thing, ask nothing beyond what it is.
 _IDENTITY_FILLER = word_set("""
     name names common english usual popular called known kind type species breed sort variety appears
@@ -425,7 +434,9 @@ _REFERENCE_THIS = re.compile(r"\b(?:this|these)\s+((?:[\w'’-]+\s*){1,3})")
 # "this animal's", "that country's": a possessor; what it possesses follows.
 _POSSESSOR = re.compile(r"\b(?:this|these|that|those)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s\s+")
 # "the name of the capital …": a name asked for, whose kind is the named thing's.
-_NAME_OF = re.compile(r"\bthe\s+names?\s+of\s+the\s+")
+_NAME_OF = re.compile(r"\bthe\s+names?\s+of\s+(?:the|that|those)\s+")  # "the name of that skyscraper"
+# "which 27,890-foot mountain": a measure the asked thing has, not its kind
+_MEASURE_COMPOUND = re.compile(r"\b\d[\d,.]*-[a-z]+\s+")
 _DETERMINERS = word_set("this these that those the a an its his her their")
 _WHOLE_WORLD = word_set("world earth globe")  # owners of a record, never what is asked
 # "what does this animal feed on", "what do these birds eat": the object of the verb is asked (a phrase of
@@ -1283,6 +1294,7 @@ def as_question(lower: str) -> str:
     you know which continent …" → "which continent …", "what's …" → "what is …"."""
     lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", lower)))
     lower = _GOES_AFTER.sub("hunt", lower)  # "which prey does it go after": what it hunts
+    lower = _KNOW_ITS_NAME.sub(r"what is \1 name", lower)  # "do you know its name?"
     named_kind = _NAME_THE_KIND.search(lower)
     introduced = named_kind and re.search(
         rf"\b(?:an?|the)\s+(?:[\w-]+\s+){{0,2}}{re.escape(named_kind.group(1))}\b",
@@ -1456,7 +1468,7 @@ def asked_noun(lower: str) -> str | None:
     in_situ = re.search(r"\b(?:which|what)\s+(?:other\s+)?([a-z]+)$", lower)
     if in_situ and singular(in_situ.group(1)) in TYPE_NOUNS:  # "…, which lies between X and which sea"
         return singular(in_situ.group(1))
-    lower = _NAME_OF.sub("the ", _POSSESSOR.sub("the ", lower))
+    lower = _MEASURE_COMPOUND.sub("", _NAME_OF.sub("the ", _POSSESSOR.sub("the ", lower)))
     match = re.search(
         r"\b(which|what)\s+(?:(?:is|are|was|were)\s+)?(?:(?:the|a|an|that|those)\s+)?((?:[\w'’-]+,?\s+){0,3}[\w-]+)",
         lower,
