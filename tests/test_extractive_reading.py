@@ -4715,3 +4715,29 @@ def test_more_wordings_ask_what_the_image_shows(question: str) -> None:
 def test_the_kind_asked_is_the_named_thing_not_its_name_or_measure(question: str, kind: str) -> None:
     """ "the name of that skyscraper" asks a skyscraper; "which 27,890-foot mountain" asks a mountain."""
     assert read_question(question).type_noun == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "entry", "answer"),
+    [
+        (  # a closed class: the diet a gloss states among other words
+            "What kind of diet does the largest ape, shown here, have?",
+            "Orlape: largest anthropoid ape; terrestrial and vegetarian; of forests of central Tarn",
+            "vegetarian",
+        ),
+        (  # a kind of land in the plural the gloss uses
+            "What kind of terrain does this tall quadruped inhabit in Tarn?",
+            "Orlbeast: tallest living quadruped; having a spotted coat; of savannahs of tropical Tarn",
+            "savannahs",
+        ),
+        (  # the colour of its description, not of its name
+            "Which colour describes the feathers of this large wader?",
+            "great blue orlbird, Orla herodia: large Zellish heron having bluish-grey plumage",
+            "bluish-grey",
+        ),
+    ],
+)
+def test_a_diet_a_terrain_or_a_colour_is_read_in_the_words_that_describe_the_thing(
+    question: str, entry: str, answer: str
+) -> None:
+    assert _read_shown(question, "Orlbeast", entry) == answer

@@ -154,10 +154,15 @@ SYNONYMS: dict[str, frozenset[str]] = {
 # "what kind of habitat is this cat found in": a kind of land or water a gloss names ("feline of forests")
 _HABITAT_KINDS = word_set("""
     forest forests woodland woodlands jungle jungles rainforest rainforests desert deserts grassland
-    grasslands savanna savannas savannah steppe steppes prairie prairies plain plains meadow meadows marsh
-    marshes swamp swamps wetland wetlands bog bogs tundra scrub heath reef reefs coast coasts shore shores
+    grasslands savanna savannas savannah savannahs steppe steppes prairie prairies plain plains meadow
+    meadows marsh marshes swamp swamps wetland wetlands bog bogs tundra scrub heath reef reefs coast coasts
+    shore shores
 """)
 _HABITAT_ASKED = word_set("habitat environment terrain surroundings biome")
+# "what kind of diet does it have": a closed class, as a gloss writes it ("terrestrial and vegetarian")
+DIETS = word_set(
+    "vegetarian herbivorous carnivorous omnivorous insectivorous frugivorous piscivorous granivorous"
+)
 SYNONYMS |= dict.fromkeys(_HABITAT_ASKED, _HABITAT_KINDS)
 MEASURED = {
     "long": ("length", "duration"), "tall": ("length",), "high": ("length",), "far": ("length",),
@@ -306,6 +311,7 @@ _DETERMINERS = word_set("the a an its their his her some many several most much 
 COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it is of the asked kind
 TYPED_PHRASE_FIT = 0.6
 OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
+NAMED_COLOUR_FIT = 0.5  # a colour that only the thing's name holds, not the words describing it
 _PEOPLES = re.compile(r"\b[A-Z][\w-]*\s+(?:tribes|peoples?|settlers|colonists|nomads|natives)\b")
 MAX_DOER_WORDS = 4  # words of the phrase before a verb that says who or what does it, at most
 _BEFORE_CHRIST = re.compile(r"\b(\d{1,4})\s+(?:B\.C\.(?:E\.)?|BCE?)(?!\w)")  # a year's era is part of it
@@ -532,6 +538,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return parts + names + demonym_places(shape, text) + habitats(text)
     if kind == "named" and shape.type_noun in _HABITAT_ASKED:  # "of forests", "of the hot deserts"
         return kinds_of_land(text) + names
+    if kind == "named" and shape.type_noun == "diet":
+        return [w for w in _TOKEN.findall(text.lower()) if w in DIETS] + names
     if kind == "named" and shape.type_noun == "government":
         qualified = [p for form in FORMS_OF_GOVERNMENT for p in typed_phrases(text, form)]
         return qualified or [w for w in _TOKEN.findall(text.lower()) if w in FORMS_OF_GOVERNMENT]
@@ -1505,6 +1513,14 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # the doer of the asked verb: "what divides it" — "that dark lanes of dust divide"
     if shape.type_noun == "government":
         return 1.0 if span.split()[-1].rstrip("s") in FORMS_OF_GOVERNMENT else 0.0
+    if shape.type_noun == "diet":
+        return 1.0 if span in DIETS else 0.0
+    if shape.answer_type == "colour" and not re.search(
+        rf"\b{re.escape(span)}\b", definition(line.text).lower()
+    ):
+        return (
+            NAMED_COLOUR_FIT  # "great blue heron, …: … having bluish-grey plumage": a name is no description
+        )
     if span in parts_of_region(shape, line.text):
         return ALIGNED_FIT  # "where in Europe": "southern Europe" is the place asked
     if asks_wide_place(shape) and span in parts_of_places(line.text):
