@@ -1608,10 +1608,16 @@ def irregular_plural(noun: str) -> str | None:
     return next((many for many, one in IRREGULAR_PLURALS.items() if one == noun), None)
 
 
+_SAME_IN_PLURAL = word_set("species series")
+
+
 def singular(word: str) -> str:
-    """ "moons" → "moon", "seas" → "sea", "feet" → "foot"; "glass", "gas" stay."""
+    """ "moons" → "moon", "seas" → "sea", "feet" → "foot", "cities" → "city"; "glass", "gas", "species"
+    stay."""
     if word in IRREGULAR_PLURALS:
         return IRREGULAR_PLURALS[word]
+    if len(word) > 4 and word.endswith("ies") and word not in _SAME_IN_PLURAL:
+        return word[:-3] + "y"
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
