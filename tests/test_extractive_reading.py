@@ -4710,10 +4710,12 @@ def test_more_wordings_ask_what_the_image_shows(question: str) -> None:
             "This ox lives in Zell. Which 27,890-foot mountain lies on that region's frontier with Varn?",
             "mountain",
         ),
+        ("It grows in a country on the Orl. Which of that country's northeastern cities faces Kell?", "city"),
     ],
 )
 def test_the_kind_asked_is_the_named_thing_not_its_name_or_measure(question: str, kind: str) -> None:
-    """ "the name of that skyscraper" asks a skyscraper; "which 27,890-foot mountain" asks a mountain."""
+    """ "the name of that skyscraper" asks a skyscraper; "which 27,890-foot mountain" asks a mountain;
+    "which of that country's cities" a city."""
     assert read_question(question).type_noun == kind
 
 
