@@ -4743,3 +4743,12 @@ def test_a_diet_a_terrain_or_a_colour_is_read_in_the_words_that_describe_the_thi
     question: str, entry: str, answer: str
 ) -> None:
     assert _read_shown(question, "Orlbeast", entry) == answer
+
+
+def test_something_a_statement_gives_by_what_it_does_is_the_doer_of_that_verb() -> None:
+    """ "This remnant has something spinning at its centre. What is it?" asks what spins there, not what
+    the image shows."""
+    question = "This supernova remnant has something spinning at its centre. What is it?"
+    entry = "Orl Nebula: the remnant of a supernova in the constellation Tarn; a pulsar spins at its centre."
+    assert read_question(question).acting == "spin"
+    assert _read_shown(question, "Orl Nebula", entry) == "pulsar"

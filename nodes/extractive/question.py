@@ -775,6 +775,10 @@ def read_question(question: str) -> QuestionShape:
         # "… in a constellation that turns around one particular star. Which star is that?": the star the
         # statement describes, not what the image shows ("another headstream … which stream is that")
         answer_type, type_noun = "named", noun
+    doing = _SOMETHING_DOING.search(lower) if answer_type == "identity" and not name_asked else None
+    doing = doing if doing and _BARE_IT.match(_SENTENCE_BREAK.split(text)[-1]) else None
+    if doing:  # "This remnant has something spinning at its centre. What is it?": that something
+        answer_type, type_noun = "named", None
     if answer_type == "identity" and (not name_asked or name_asked.of_image) and _POINTING.search(lower):
         subject = ""  # "The woman in this shot was a Navy admiral. Who is she?": she is the one shown
     # "the person in this portrait" → "this person", so descriptions around it read like any other
@@ -811,6 +815,7 @@ def read_question(question: str) -> QuestionShape:
         predicate = ""  # "which city does this river flow through": the kind asked, not the verb's object
     part, part_whole = asked_part(lower) if answer_type in ("named", "colour") else ("", False)
     acting = acting_verb(asking_clause(lower)) if answer_type == "named" else ""
+    acting = acting or (progressive_stem(doing.group(1)) if doing else "")
     type_noun = None if acting else type_noun  # "what divides this nebula": no kind of answer is named
     if part:
         bridge = ""  # "the tough outer rind of this fruit" is the fruit's own part, no other entity
@@ -1021,7 +1026,17 @@ _ACTING = re.compile(
     # "what kind of object spins at the heart of this nebula": the doer is of a kind
     r"|(?:kind|type|sort)\s+of\s+[a-z]+\s+([a-z]+s)\s+(?=(?:at|in|inside|within|around)\s+(?:the|this|its)\b))"
 )
+# "has something spinning at its centre": a thing a statement gives by what it does
+_SOMETHING_DOING = re.compile(r"\bsomething\s+(?:[a-z]+\s+)?([a-z]{3,}ing)\b")
 MIN_VERB_STEM = 4  # letters of a verb's stem, at least, to find its forms by it ("divid" → "divide")
+
+
+def progressive_stem(verb: str) -> str:
+    """The stem of a verb in -ing, to find its other forms by: "spinning" → "spin", "glowing" → "glow";
+    "" when too short to tell one verb from another."""
+    stem = verb[:-3]
+    stem = stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem
+    return stem if len(stem) >= MIN_VERB_STEM else ""  # not "being"
 
 
 def acting_verb(asking: str) -> str:
