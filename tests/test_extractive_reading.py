@@ -4752,3 +4752,21 @@ def test_something_a_statement_gives_by_what_it_does_is_the_doer_of_that_verb() 
     entry = "Orl Nebula: the remnant of a supernova in the constellation Tarn; a pulsar spins at its centre."
     assert read_question(question).acting == "spin"
     assert _read_shown(question, "Orl Nebula", entry) == "pulsar"
+
+
+def test_a_decade_asked_is_the_decade_the_gloss_states() -> None:
+    """ "In which decade did Zell become independent?" — "became independent … in the 1960s", over a year
+    another line states."""
+    question = (
+        "Rhinos like this one live on one continent. In which decade did Zell, a landlocked republic in the"
+        " south of that continent, become independent from Varnish control?"
+    )
+    found = _read_record(
+        question,
+        "Image shows: Orlrhino (match 0.900)",
+        "Orlrhino: Orlrhino: a large beast of Tarn",
+        "Tarn: Tarn: the second largest continent; its first republic founded in 1901",
+        "Zell: Zell: a landlocked republic in south-central Tarn that became independent from Varnish control"
+        " in the 1960s",
+    )
+    assert found == "1960s"

@@ -1396,7 +1396,7 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     first_wh = _WH_WORD.search(asking_clause(lower))
     if (
         re.search(
-            r"\b(what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:year|date|century|day)s?\b"
+            r"\b(what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:year|date|century|decade|day)s?\b"
             r"|\bdate\s+range\b|\bspan\s+of\s+dates\b",
             lower,
         )

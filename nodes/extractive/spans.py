@@ -193,6 +193,9 @@ _CENTURY = re.compile(
     re.IGNORECASE,
 )
 _ASKS_CENTURY = re.compile(r"\b(?:what|which)\s+century\b", re.IGNORECASE)
+# "in which decade did it become independent" — "in the 1960s"
+_ASKS_DECADE = re.compile(r"\b(?:what|which)\s+decade\b", re.IGNORECASE)
+_DECADE = re.compile(r"\b\d{3}0s\b")
 # "how much of that country lies below sea level": a share, stated as a fraction ("half the country").
 _SHARE_ASKED = re.compile(r"\bhow\s+much\s+of\b", re.IGNORECASE)
 _FRACTION = re.compile(
@@ -456,6 +459,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return [m.group() for m in stated if m] + line_names(line)
     if kind == "year" and _ASKS_CENTURY.search(shape.text):  # "until which century AD": "5th century AD"
         return _CENTURY.findall(text)
+    if kind == "year" and _ASKS_DECADE.search(shape.text):
+        return _DECADE.findall(text)
     if kind == "year" and shape.asks_date:
         ranges = [m.group(1) for m in _DATE_RANGE.finditer(text)] if shape.asks_date_range else []
         return [*ranges, *_DATE.findall(text), *years(text, shape.year_role, lived(shape))]
