@@ -4770,3 +4770,23 @@ def test_a_decade_asked_is_the_decade_the_gloss_states() -> None:
         " in the 1960s",
     )
     assert found == "1960s"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I took this through a telescope just below the belt of Tarn. Which nebula did I capture?",
+        "Tarn hosts this spiral, whose nucleus looks bruised. What name does the galaxy go by?",
+        "Name the grand-design spiral in this image, the one tugging at a small companion in Tarn.",
+        "A shadowy shape here resembles the head of a horse. What is this nebula's name?",
+        "What name do astronomers give this tangle of glowing filaments left by an exploded star?",
+    ],
+)
+def test_the_name_of_what_is_shown_asked_in_other_words(question: str) -> None:
+    """ "which nebula did I capture", "what name does the galaxy go by", "what is this nebula's name",
+    "what name do astronomers give this …": the name of what the image shows."""
+    assert read_question(question).answer_type == "identity"
+
+
+def test_the_name_of_a_thing_the_question_names_is_not_asked_of_the_image() -> None:
+    assert read_question("The capital of Zell is on a river. What is the river's name?").type_noun == "river"

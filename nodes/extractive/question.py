@@ -174,8 +174,8 @@ _IDENTITY = [
     re.compile(
         r"^what\s+(?:is|are)\s+the\s+(?:(?!(?:of|from|whose|that|which|where)\b)"
         r"[\w-]+\s+){0,4}?(?:(?:cultivar|variety|breed|species|kind|type)\s+of\s+the\s+[\w-]+\s+)?"
-        rf"(?:(?:{_SHOWN}|served)\s+)?(?:here|(?:in|on)\s+(?:this|the)\s+{_PICTURE})$"
-    ),
+        rf"(?:(?:{_SHOWN}|served)\s+)?(?:here|(?:in|on)\s+(?:this|the)\s+{_PICTURE}){_APPOSITIVE}$"
+    ),  # "name the grand-design spiral in this image, the one tugging at a small companion"
     re.compile(
         r"\bwhat\s+is\s+the\s+(?:(?:popular|common|usual|familiar|full)\s+)?(?:name|title)\s+of\s+"
         r"(this|these|the\s+(?:[\w,-]+\s+){0,3}?[\w-]+\s+(?:(?:shown|seen|pictured)\s+)?(in|on|filling)\s+this)\b"
@@ -188,6 +188,17 @@ _IDENTITY = [
     ),
     # "what's this spotted grey bird with the bony knob on its head", "what is this bird that …"
     re.compile(r"^what\s+(?:is|are)\s+(?:this|these)(?:\s+[\w-]+){1,5}?,?\s+(?:that|which|who|with)\b"),
+    # "name it", "what is this nebula's name", "what name does the galaxy go by", "what name do astronomers
+    # give this tangle of filaments …": the name of what is shown, asked in other words
+    re.compile(r"^name\s+(?:it|them)$"),
+    re.compile(r"^what\s+(?:is|are)\s+(?:this|these)\s+[\w-]+['’]s?\s+names?$"),
+    re.compile(r"^what\s+names?\s+(?:does|do)\s+(?:it|they|this|these|the\s+[\w-]+)\s+go\s+by$"),
+    re.compile(r"^what\s+names?\s+(?:do|does|did)\s+[\w-]+\s+give\s+(?:it|them|this|these)\b"),
+    # "which nebula did I capture", "which galaxy have we photographed": what the picture-taker caught
+    re.compile(
+        r"^(?:which|what)\s+[\w-]+\s+(?:did|have)\s+(?:i|we|you)\s+"
+        r"(?:capture|captured|catch|caught|photograph|photographed|shoot|shot|snap|snapped|take|taken)$"
+    ),
     # "I took this photo of a planetary nebula. Which one did I catch?": the one the scene describes
     re.compile(
         r"^(?:which|what)\s+one\s+(?:is\s+(?:it|this|that)|(?:did|have)\s+(?:i|we|you)\s+[a-z]+"
