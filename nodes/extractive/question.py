@@ -404,6 +404,7 @@ _LEAD_IN = re.compile(
 )
 # "what's", "where's", "who's": a wh-word contracted with "is".
 _CONTRACTED = re.compile(r"\b(what|which|where|who|how|when)['’]s\b")
+_ON_THE_MENU = re.compile(r"^what\s+is\s+on\s+(?:the|its|their)\s+menu\s+(?:for|of)\s+(.+)$")
 _GOES_AFTER = re.compile(r"\b(?:go|goes|going|went)\s+after\b")
 _KNOW_ITS_NAME = re.compile(
     r"(?:^|(?<=[.!?]\s))(?:do|does|would)\s+(?:you|anyone|anybody)\s+know\s+(its|their|the)\s+name\b"
@@ -1321,6 +1322,7 @@ def as_question(lower: str) -> str:
     lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", lower)))
     lower = _GOES_AFTER.sub("hunt", lower)  # "which prey does it go after": what it hunts
     lower = _KNOW_ITS_NAME.sub(r"what is \1 name", lower)  # "do you know its name?"
+    lower = _ON_THE_MENU.sub(r"what does \1 eat", lower)  # "what's on the menu for this koala?"
     named_kind = _NAME_THE_KIND.search(lower)
     introduced = named_kind and re.search(
         rf"\b(?:an?|the)\s+(?:[\w-]+\s+){{0,2}}{re.escape(named_kind.group(1))}\b",

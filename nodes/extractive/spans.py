@@ -194,6 +194,9 @@ _CENTURY = re.compile(
 )
 _ASKS_CENTURY = re.compile(r"\b(?:what|which)\s+century\b", re.IGNORECASE)
 # "in which decade did it become independent" — "in the 1960s"
+# "its body is roughly the size of what" — "pig-sized tailless rodent": the thing a size is given by
+_SIZE_OF_ASKED = re.compile(r"\bsize\s+of\s+(?:what|which)\b", re.IGNORECASE)
+_SIZED = re.compile(r"\b([a-z]+)-sized\b")
 _ASKS_DECADE = re.compile(r"\b(?:what|which)\s+decade\b", re.IGNORECASE)
 _DECADE = re.compile(r"\b\d{3}0s\b")
 # "how much of that country lies below sea level": a share, stated as a fraction ("half the country").
@@ -502,6 +505,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     qualified = qualified_nouns(shape, text)
     if qualified:  # "a domesticated form of which animal" — "domesticated ox"
         return qualified + line_names(line)
+    if kind == "named" and _SIZE_OF_ASKED.search(shape.text):  # "roughly the size of what" — "pig-sized"
+        return _SIZED.findall(text) + line_names(line)
     if kind == "named" and shape.type_noun == "direction":  # "in which direction from Australia does it lie"
         return compass_points(text) + line_names(line)
     if kind == "named" and _ASKS_SHAPE.search(shape.text) and not shape.part:
@@ -1569,6 +1574,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "what are its rings made of" — "rings of ice particles"; "… domesticated ox"
     if span in before_thing:
         return TYPED_PHRASE_FIT  # "what are its tusks made of" — "having ivory tusks"
+    if _SIZE_OF_ASKED.search(shape.text) and span in _SIZED.findall(line.text):
+        return ALIGNED_FIT  # "its body is roughly the size of what" — "pig-sized … rodent"
     if shape.type_noun == "direction" and span in compass_points(line.text):
         return 1.0  # "in which direction from Australia" — "an island … to the north of Australia"
     if shape.answer_type == "named" and _ASKS_SHAPE.search(shape.text) and shaped(span, line.text):
