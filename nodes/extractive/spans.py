@@ -505,8 +505,9 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     qualified = qualified_nouns(shape, text)
     if qualified:  # "a domesticated form of which animal" — "domesticated ox"
         return qualified + line_names(line)
-    if kind == "named" and _SIZE_OF_ASKED.search(shape.text):  # "roughly the size of what" — "pig-sized"
-        return _SIZED.findall(text) + line_names(line)
+    sized = _SIZED.findall(text) if kind == "named" and _SIZE_OF_ASKED.search(shape.text) else []
+    if sized:  # "roughly the size of what" — "pig-sized"; else what "the size of" leads up to
+        return sized + line_names(line)
     if kind == "named" and shape.type_noun == "direction":  # "in which direction from Australia does it lie"
         return compass_points(text) + line_names(line)
     if kind == "named" and _ASKS_SHAPE.search(shape.text) and not shape.part:
