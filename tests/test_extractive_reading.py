@@ -4737,9 +4737,19 @@ def test_the_kind_asked_is_the_named_thing_not_its_name_or_measure(question: str
             "great blue orlbird, Orla herodia: large Zellish heron having bluish-grey plumage",
             "bluish-grey",
         ),
+        (  # what is on its menu is what it eats
+            "What's on the menu for this sleepy tree-dweller?",
+            "Orlbear: sluggish tailless arboreal marsupial; feeds on eucalyptus leaves and bark",
+            "eucalyptus leaves and bark",
+        ),
+        (  # a size given by a thing: "pig-sized"
+            "The largest rodent is snoozing in this picture. Its body is roughly the size of what?",
+            "Orlrodent: pig-sized tailless amphibious rodent with partly webbed feet; largest living rodent",
+            "pig",
+        ),
     ],
 )
-def test_a_diet_a_terrain_or_a_colour_is_read_in_the_words_that_describe_the_thing(
+def test_a_diet_a_terrain_a_colour_a_menu_or_a_size_is_read_in_the_words_that_describe_the_thing(
     question: str, entry: str, answer: str
 ) -> None:
     assert _read_shown(question, "Orlbeast", entry) == answer
@@ -4790,24 +4800,3 @@ def test_the_name_of_what_is_shown_asked_in_other_words(question: str) -> None:
 
 def test_the_name_of_a_thing_the_question_names_is_not_asked_of_the_image() -> None:
     assert read_question("The capital of Zell is on a river. What is the river's name?").type_noun == "river"
-
-
-@pytest.mark.parametrize(
-    ("question", "entry", "answer"),
-    [
-        (  # what is on its menu is what it eats
-            "What's on the menu for this sleepy tree-dweller?",
-            "Orlbear: sluggish tailless arboreal marsupial; feeds on eucalyptus leaves and bark",
-            "eucalyptus leaves and bark",
-        ),
-        (  # a size given by a thing: "pig-sized"
-            "The largest rodent is snoozing in this picture. Its body is roughly the size of what?",
-            "Orlrodent: pig-sized tailless amphibious rodent with partly webbed feet; largest living rodent",
-            "pig",
-        ),
-    ],
-)
-def test_a_menu_is_what_it_eats_and_a_size_is_given_by_the_thing_it_matches(
-    question: str, entry: str, answer: str
-) -> None:
-    assert _read_shown(question, "Orlbeast", entry) == answer
