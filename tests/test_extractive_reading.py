@@ -4785,6 +4785,7 @@ def test_a_decade_asked_is_the_decade_the_gloss_states() -> None:
 @pytest.mark.parametrize(
     "question",
     [
+        "Name it.",
         "I took this through a telescope just below the belt of Tarn. Which nebula did I capture?",
         "Tarn hosts this spiral, whose nucleus looks bruised. What name does the galaxy go by?",
         "Name the grand-design spiral in this image, the one tugging at a small companion in Tarn.",

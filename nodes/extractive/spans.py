@@ -193,10 +193,10 @@ _CENTURY = re.compile(
     re.IGNORECASE,
 )
 _ASKS_CENTURY = re.compile(r"\b(?:what|which)\s+century\b", re.IGNORECASE)
-# "in which decade did it become independent" — "in the 1960s"
 # "its body is roughly the size of what" — "pig-sized tailless rodent": the thing a size is given by
 _SIZE_OF_ASKED = re.compile(r"\bsize\s+of\s+(?:what|which)\b", re.IGNORECASE)
 _SIZED = re.compile(r"\b([a-z]+)-sized\b")
+# "in which decade did it become independent" — "in the 1960s"
 _ASKS_DECADE = re.compile(r"\b(?:what|which)\s+decade\b", re.IGNORECASE)
 _DECADE = re.compile(r"\b\d{3}0s\b")
 # "how much of that country lies below sea level": a share, stated as a fraction ("half the country").
@@ -1526,12 +1526,11 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0 if span.split()[-1].rstrip("s") in FORMS_OF_GOVERNMENT else 0.0
     if shape.type_noun == "diet":
         return 1.0 if span in DIETS else 0.0
-    if shape.answer_type == "colour" and not re.search(
+    described = shape.answer_type != "colour" or re.search(
         rf"\b{re.escape(span)}\b", definition(line.text).lower()
-    ):
-        return (
-            NAMED_COLOUR_FIT  # "great blue heron, …: … having bluish-grey plumage": a name is no description
-        )
+    )
+    if not described:  # "great blue heron, …: … having bluish-grey plumage": a name is no description
+        return NAMED_COLOUR_FIT
     if span in parts_of_region(shape, line.text):
         return ALIGNED_FIT  # "where in Europe": "southern Europe" is the place asked
     if asks_wide_place(shape) and span in parts_of_places(line.text):
