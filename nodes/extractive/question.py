@@ -1636,15 +1636,15 @@ def irregular_plural(noun: str) -> str | None:
     return next((many for many, one in IRREGULAR_PLURALS.items() if one == noun), None)
 
 
-_SAME_IN_PLURAL = word_set("species series")
+_IES_NOT_Y = word_set("species series")  # no plural of a word in -y
 
 
 def singular(word: str) -> str:
-    """ "moons" → "moon", "seas" → "sea", "feet" → "foot", "cities" → "city"; "glass", "gas", "species"
-    stay."""
+    """ "moons" → "moon", "seas" → "sea", "feet" → "foot", "cities" → "city"; "glass", "gas" stay, and
+    "species" is no plural of a word in -y."""
     if word in IRREGULAR_PLURALS:
         return IRREGULAR_PLURALS[word]
-    if len(word) > 4 and word.endswith("ies") and word not in _SAME_IN_PLURAL:
+    if len(word) > 4 and word.endswith("ies") and word not in _IES_NOT_Y:
         return word[:-3] + "y"
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 

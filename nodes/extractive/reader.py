@@ -155,8 +155,8 @@ def surer_reading(question: str, trajectory: Sequence[Iteration], context: Conte
     ("a state in south central <bridge>" against the coastal region the question describes): an
     iteration earns its say in the answer by making the reader surer of it."""
     full = read_records(question, trajectory, context)
-    if len(trajectory) < 2:
-        return full
+    if len(trajectory) < 2 or full.confidence >= 1.0:
+        return full  # nothing to compare, or nothing reads surer than certain
     first = read_records(question, trajectory[:1], context)
     return first if first.confidence > full.confidence else full
 

@@ -550,15 +550,20 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "named" and shape.type_noun in _HABITAT_ASKED:  # "of forests", "of the hot deserts"
         return kinds_of_land(text) + names
     if kind == "named" and shape.type_noun == "diet":
-        return [w for w in _TOKEN.findall(text.lower()) if w in DIETS] + names
+        return words_of(text, DIETS) + names
     if kind == "named" and shape.type_noun == "government":
         qualified = [p for form in FORMS_OF_GOVERNMENT for p in typed_phrases(text, form)]
-        return qualified or [w for w in _TOKEN.findall(text.lower()) if w in FORMS_OF_GOVERNMENT]
+        return qualified or words_of(text, FORMS_OF_GOVERNMENT)
     if kind == "named" and shape.type_noun:
         taxa = genera(text) if shape.type_noun == "genus" else []
         described = typed_phrases(text, shape.type_noun, MAX_MODIFIERS if shape.kind_of else 1)
         return names + taxa + demonym_places(shape, text) + described
     return names
+
+
+def words_of(text: str, closed_class: frozenset[str]) -> list[str]:
+    """The words of `text` that belong to a closed class (forms of government, diets), lower-case."""
+    return [w for w in _TOKEN.findall(text.lower()) if w in closed_class]
 
 
 # "feeds on the leaves and bark of which tree", "was a tycoon in which industry": what the asked kind owns
