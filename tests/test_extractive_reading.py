@@ -4641,8 +4641,8 @@ def test_a_later_iteration_answers_only_by_making_the_reader_surer() -> None:
         "Orla Land: Orla Land: a region of Vorland between Queen Vell Land and Wesk Land; claimed by Zell",
     )
     region = (
-        "Directly south of the country this spiny beast is native to, a coastal stretch of Vorland faces the"
-        " Kell Ocean, and that country claims most of it. What is the region called?"
+        "Directly below the country this spiny beast is native to lies a seaside stretch of Vorland, and"
+        " that country claims most of it. What is the region called?"
     )
     assert (
         read_records(region, [first, later], Context()).answer == "South Tarnia"
@@ -4801,3 +4801,53 @@ def test_the_name_of_what_is_shown_asked_in_other_words(question: str) -> None:
 
 def test_the_name_of_a_thing_the_question_names_is_not_asked_of_the_image() -> None:
     assert read_question("The capital of Zell is on a river. What is the river's name?").type_noun == "river"
+
+
+def test_an_entry_restating_the_description_past_a_bridge_answers_it() -> None:
+    """A question that describes its answer past a bridge ("the Varnish once held a colony that is now
+    part of Zellia. What was that colony called?"): the entry whose definition restates most of that
+    description, and is of the kind asked, answers — over a city of the named country whose entry only
+    mentions the Varnish."""
+    record = (
+        "Image shows: Orlax (match 0.900)",
+        "Orlax: Orlax: a large amphibious rodent of Tarn",
+        "Kessport: Kessport, Stabrook: port city and the capital of Zellia; the city was called Stabrook by"
+        " the Varnish and renamed by the British",
+        "Ottmar: Ottmar: a former Varnish colony in Tarn; now a part of Zellia",
+    )
+    colony = (
+        "On the continent where this rodent lives, the Varnish once held a colony that is now part of"
+        " Zellia. What was that colony called?"
+    )
+    assert _read_record(colony, *record) == "Ottmar"
+    # asked for a city, the colony's entry is of another kind: the description no longer decides
+    city = "On the continent where this rodent lives, which port city is the capital of Zellia?"
+    assert _read_record(city, *record) == "Kessport"
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        (
+            "Which farm animal do the horns of this beast resemble?",
+            "Varn: large beast of Tarn having a head with horns like a goat and a long tufted tail",
+            "goat",
+        ),
+        (
+            "This beast's head bears horns much like another animal's. Which animal?",
+            "Varn: large beast of Tarn having a head with horns like a goat and a long tufted tail",
+            "goat",
+        ),
+        (
+            "This tree keeps its leaves all year, shaped rather like another plant's. Which plant?",
+            "Varn: evergreen oak of Tarn having leaves somewhat resembling those of ivy",
+            "ivy",
+        ),
+    ],
+)
+def test_a_part_likened_to_another_things_answers_with_that_thing(
+    question: str, text: str, answer: str
+) -> None:
+    """What a part resembles, asked directly or as "much like another animal's. Which animal?": the thing
+    after "like" or "resembling those of" in the entry, up to where its next feature begins."""
+    assert _read_shown(question, "Varn", text) == answer

@@ -466,6 +466,10 @@ _RESEMBLES = re.compile(  # "what does this look like", "which wild animal does 
     r"\b(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do)\s+(?:this|these|it|the)\b[\w\s'’-]*"
     r"\b(?:look\s+like|resemble)$"
 )
+# "shaped rather like another plant's. Which plant?": a part likened to that of a thing of the kind asked
+_LIKE_ANOTHER = re.compile(
+    r"\blike\s+(?:that\s+of\s+|those\s+of\s+)?another\s+([a-z]+?)(?:['’]s|s['’])?(?=[\s.,;?!]|$)"
+)
 # "This marsupial is about the size of which farm animal?": the wh-phrase stays where a statement puts
 # the answer, so the words before it lead up to the answer in an entry ("… about the size of a small goat").
 _IN_SITU = re.compile(
@@ -1292,8 +1296,14 @@ def _called_back(before: str, asking: str, *, by_name_only: bool = False) -> lis
 
 def _predicate(lower: str) -> str:
     """ "what does this animal feed on" → "feed on": the question asks for what the verb takes; "what
-    does this galaxy look like" → "resemble", answered by what a gloss says it resembles."""
-    if _RESEMBLES.search(asking_clause(lower)):
+    does this galaxy look like" → "resemble", answered by what a gloss says it resembles, and so is "its
+    horns are much like another beast's. Which beast?".
+    """
+    asking = asking_clause(lower)
+    if _RESEMBLES.search(asking):
+        return RESEMBLE
+    likened = _LIKE_ANOTHER.search(lower)
+    if likened and re.match(rf"(?:which|what)\s+{re.escape(likened.group(1))}\b", asking):
         return RESEMBLE
     # "besides lodges, what do these rodents build", "what did she discover, besides …"
     match = _PREDICATE.match(_TRAILING_ASIDE.sub("", _LEADING_ASIDE.sub("", lower)))

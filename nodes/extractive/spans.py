@@ -45,7 +45,9 @@ from nodes.extractive.question import (
     asked_words,
     asking_clause,
     compiled,
+    content_words,
     head_noun,
+    image_reference,
     irregular_plural,
     set_aside,
     singular,
@@ -80,6 +82,10 @@ _HABITAT = re.compile(
 )
 UNKNOWN_TYPE_FIT = 0.25  # a name whose kind the evidence does not state
 NEAR_BONUS = 0.3  # added for a span right next to a question word, shrinking with distance
+# An entry restating the question's description: at least DESCRIBED_WORDS of the question's words in its
+# definition, more than any other entry's; DESCRIBED_BONUS is added to its name's score (see described_entry)
+DESCRIBED_WORDS = 5
+DESCRIBED_BONUS = 2.0
 RELATION_BONUS = 0.3  # added when the span's own entry ties the asked kind to the chain ("capital of Peru")
 RELATION_WINDOW = 4  # words between the kind and the chain's name in that entry, at most
 # A tie by the kind alone, when the question qualifies the kind ("a city in Australia" for the largest
@@ -419,9 +425,61 @@ def rank_spans(
             key = text.lower()
             if score > 0 and (key not in best or score > best[key].score):
                 best[key] = Span(text, round(score, 4), line)
+    described = described_entry(shape, lines, [*known, *chain]).lower()
+    if described in best:
+        span = best[described]
+        best[described] = Span(span.text, round(span.score + DESCRIBED_BONUS, 4), span.line)
     if shape.answer_type == "named" and not shape.other_name:
         best = under_first_names(best, lines)
     return sorted(best.values(), key=lambda s: -s.score)
+
+
+def described_entry(shape: QuestionShape, lines: Sequence[EvidenceLine], chain: Collection[str]) -> str:
+    """The first name of the entry whose definition restates the question's description best — at least
+    DESCRIBED_WORDS of the question's words, and more than any other entry: a question that describes its
+    answer, often past a bridge ("… the Dutch once held a colony that is now part of Guyana. What was that
+    colony called?" — "Demerara: a former Dutch colony in South America; now a part of Guyana"); "" if none.
+
+    Entries of `chain` names (the image's entity and the links that could be the bridge), of names the
+    question writes (even as its first word: "Draco twists around …"), and of another kind than the one
+    asked describe the way there, not the answer; nor does a question asking several things, or what kind
+    of thing one is, describe one entry."""
+    if (
+        shape.answer_type not in ("named", "person")
+        or shape.asks_identity
+        or shape.asks_several
+        or shape.kind_of
+    ):
+        return ""
+    lower = shape.text.lower()
+    reference = set(image_reference(lower).split())
+    asked = {singular(word) for word in content_words(lower) if word not in reference}
+    passed = {name.lower() for name in chain}
+    shared: dict[str, int] = {}
+    for line in lines:
+        names = entry_names(line.text)
+        if (
+            not names
+            or names[0].lower() in passed
+            or any(re.search(rf"\b{re.escape(name.lower())}\b", lower) for name in names)
+        ):
+            continue
+        if shape.type_noun and not of_asked_kind(shape, names[0], line, lines):
+            continue
+        defined = {singular(word) for word in content_words(definition(line.text).lower())}
+        shared[names[0]] = max(shared.get(names[0], 0), len(asked & defined))
+    ranked = sorted(shared.items(), key=lambda item: -item[1])
+    if not ranked or ranked[0][1] < DESCRIBED_WORDS:
+        return ""
+    return ranked[0][0] if len(ranked) == 1 or ranked[0][1] > ranked[1][1] else ""
+
+
+def of_asked_kind(shape: QuestionShape, name: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> bool:
+    """Whether `line`, `name`'s own entry, makes it of the asked kind: by the evidence, or by a word of its
+    definition's head, a kind it once was included ("a former Dutch colony" for "what was that colony")."""
+    if type_fit(shape, name, line, lines) >= 1.0:
+        return True
+    return bool(kinds_of(shape.type_noun or "") & {singular(word) for word in definition_head(line.text)})
 
 
 def under_first_names(best: dict[str, Span], lines: Sequence[EvidenceLine]) -> dict[str, Span]:
@@ -881,8 +939,12 @@ def verb_objects(text: str, predicate: str) -> list[str]:
         verb_word = verb_stem + r"(?:s|es|ed|ing)?"
     verb_form = rf"\b{verb_word}\s+{after_verb}(?:(?:the|a|an)\s+)?"
     if predicate == RESEMBLE:  # "look like a broad-brimmed hat", "shaped like a horse's head"
-        verb_form = r"\b(?:looks?\s+like|resembl\w*|shaped\s+like|similar\s+to)\s+(?:(?:the|a|an)\s+)?"
-    found = compiled(verb_form + r"([a-z][\w\s'-]*?)\s*(?=[;,.()]|$)").finditer(text)
+        # and a part's likeness: "a head with horns like an ox"
+        likened = r"(?:looks?\s+like|resembl\w*|shaped\s+like|similar\s+to|like)"
+        verb_form = rf"\b{likened}\s+(?:(?:those|that)\s+of\s+)?(?:(?:the|a|an)\s+)?"
+    # a likeness ends where the next feature begins ("horns like an ox and a long tufted tail")
+    end = r"\s+and\s+(?:a|an|the)\s|" if predicate == RESEMBLE else ""
+    found = compiled(verb_form + rf"([a-z][\w\s'-]*?)\s*(?={end}[;,.()]|$)").finditer(text)
     compounds = compiled(rf"\b([a-z]+)-{verb_stem}(?:ing|er|ers)\b").findall(text)  # "seed-eating"
     if predicate == RESEMBLE:
         compounds = _LIKENESS.findall(text)  # "wolflike yellowish-brown wild dog" → "wolf"
