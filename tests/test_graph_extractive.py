@@ -18,7 +18,7 @@ from nodes.common import merge_candidates, split_sentences, strip_question, take
 from nodes.extractive.anchor import names_in
 from nodes.extractive.chain import Chain, read_anchor_line
 from nodes.extractive.question import read_question
-from nodes.extractive.record import RECORD_SENTENCES, sentence_rankings, write_record
+from nodes.extractive.record import RECORD_SENTENCES, most_described, sentence_rankings, write_record
 from nodes.pmsr.formulate import parse_trajectory_query, split_budget
 from nodes.reading import first_line
 from tests.graph_kit import (
@@ -296,3 +296,24 @@ def test_demo_module_runs_on_a_tiny_question_set(world: SimpleNamespace, tmp_pat
     context = extractive_context(world)
     [full] = answer_all(questions, context)
     assert full["correct"] is True and full["seconds"] > 0
+
+
+def test_the_record_keeps_a_place_for_the_sentence_restating_the_question() -> None:
+    """Record-level shape: a question that describes its answer past a bridge ("on that continent's south
+    Atlantic coast, a republic that won independence in 1990") is answered by an entry off the anchor's
+    chain, which the sentences about the bridge outrank; the record keeps its last place for the one
+    sentence restating the most of the question — none when two restate as much, or too little is
+    restated."""
+    shape = read_question(
+        "On the south Atlantic coast of the continent where this beast lives, which republic won"
+        " independence in 1990?"
+    )
+    sentences = [
+        "Tarn: the second largest continent; many of its republics won independence",
+        "Orla: a republic in western Tarn on the Atlantic; won independence in 1975",
+        "Kesh, South Vorland: a republic on the south Atlantic coast (formerly called South Vorland);"
+        " achieved independence in 1990",
+    ]
+    assert most_described(shape.attribute, sentences) == 2
+    assert most_described(shape.attribute, [*sentences, sentences[2]]) is None, "a tie keeps no place"
+    assert most_described(shape.attribute, ["Zell: a lake of Tarn on its south coast"]) is None, "too few"
