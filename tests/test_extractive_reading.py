@@ -37,6 +37,7 @@ from nodes.extractive.spans import (
     adjective_places,
     agent_verb,
     aligned,
+    described_entry,
     entry_fit,
     is_colour,
     kind_words,
@@ -4851,3 +4852,76 @@ def test_a_part_likened_to_another_things_answers_with_that_thing(
     """What a part resembles, asked directly or as "much like another animal's. Which animal?": the thing
     after "like" or "resembling those of" in the entry, up to where its next feature begins."""
     assert _read_shown(question, "Varn", text) == answer
+
+
+def test_a_year_of_an_entity_the_question_describes_is_read_from_that_entitys_entry() -> None:
+    """A measure of a described entity past a bridge ("An army officer seized control of the country …
+    and was later executed as a war criminal. What year was he born?"): the entry restating the
+    description is the one whose years answer — not the bridge's, nor another person's."""
+    question = (
+        "An army officer seized dictatorial control of the country where this beast lives, and was later"
+        " executed as a war criminal. What year was he born?"
+    )
+    kessan = (
+        "Kessan: Kessan: Tarnian army officer who seized dictatorial control of Tarnia and was later"
+        " executed as a war criminal (1884-1948)"
+    )
+    varro = "Varro: Varro: a Zellish revolutionary who was captured and executed by the army (1928-1967)"
+    tarnia = "Tarnia: Tarnia: an island nation whose army seized control of it in 1901"
+    lines = [line("Kessan", kessan), line("Varro", varro), line("Tarnia", tarnia)]
+    assert described_entry(read_question(question), lines, ["Tarnia"]) == "Kessan"
+    record = ("Image shows: Orlbeast (match 0.900)", "Orlbeast: Orlbeast: a spiny beast of Tarnia")
+    assert _read_record(question, *record, tarnia, varro, kessan) == "1884"
+
+
+def test_a_question_pointing_at_nothing_shown_asks_the_thing_it_describes() -> None:
+    """ "Orlo the Great founded Tarnia's chief port on the western edge of the Zell delta. What is it
+    called?" points at nothing in the image: "it" is the port the entry restating that description names,
+    not the entity the image matched; a question about what is shown still answers with it."""
+    record = (
+        "Image shows: Orlbeast (match 0.900)",
+        "Orlbeast: Orlbeast: a spiny beast of Tarnia",
+        "Kessa: Kessa: the chief port of Tarnia on the western edge of the Zell delta; founded by Orlo",
+    )
+    asked = (
+        "Orlo the Great founded Tarnia's chief port on the western edge of the Zell delta. What is it called?"
+    )
+    assert _read_record(asked, *record) == "Kessa"
+    assert _read_record("This beast lives in Tarnia. What is it called?", *record) == "Orlbeast"
+
+
+def test_a_subject_the_question_names_does_not_answer_as_the_kind_asked() -> None:
+    """ "Kessa is Tarnia's capital, but which city is the largest in Tarnia?": Kessa is a city, but the
+    question names it as its subject — a given, not the answer; the largest city's entry answers."""
+    found = _read_record(
+        "Kessa is Tarnia's capital, but which city is the largest in Tarnia?",
+        "Question names: Kessa (match 1.000)",
+        "Kessa: Kessa, capital of Tarnia: the capital of Tarnia",
+        "Orla: Orla: the largest city of Tarnia",
+    )
+    assert found == "Orla"
+
+
+def test_a_surname_is_described_by_deeds_not_by_a_kind() -> None:
+    """ "A Tarnian ethnologist led polar expeditions to back his theory that … What was his surname?": a
+    surname is no kind of thing an entry names; the entry restating the deeds answers."""
+    question = (
+        "A Tarnian ethnologist led polar expeditions to back his theory that the Orlish people originally"
+        " came from Zell. What was his surname?"
+    )
+    kessmann = (
+        "Kessmann: Kessmann, Ivo Kessmann: Tarnian ethnologist who led polar expeditions to support his"
+        " theory that the Orlish people originally came from Zell"
+    )
+    circle = "Polar Circle: Polar Circle: a line of latitude of the polar north"
+    lines = [line("Kessmann", kessmann), line("Polar Circle", circle)]
+    assert described_entry(read_question(question), lines, []) == "Kessmann"
+    found = _read_record(question, "Question names: Orlish (match 1.000)", kessmann, circle)
+    assert found == "Kessmann"
+
+
+def test_a_measure_noun_owning_what_is_asked_names_a_place() -> None:
+    """ "Which area's sovereignty does that republic dispute?" asks for an area, not for a measure of area."""
+    shape = read_question("Which area's sovereignty does that republic dispute with Zell?")
+    assert shape.answer_type == "named" and not shape.measure
+    assert read_question("What is the area of that republic?").measured == "area"

@@ -262,7 +262,8 @@ FACET_NOUNS = MEASURE_NOUNS | word_set("""
 _MEASURE = re.compile(
     r"\bhow\s+(long|tall|high|far|big|large|old|heavy|deep|wide|hot|cold|warm|fast|massive|heavy|bright)\b"
     rf"|\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+|[\w-]+['’]s\s+)?(?:[\w-]+\s+)?"
-    rf"({'|'.join(sorted(MEASURE_NOUNS))})\b"  # "what is the height …", "what is Neptune's mean distance"
+    # "what is the height …", "what is Neptune's mean distance"; not "which area's sovereignty …", a place
+    rf"({'|'.join(sorted(MEASURE_NOUNS))})\b(?!['’]s)"
     r"|\bwhat\s+(share|percentage|proportion|fraction|percent)\b"
     r"|\bhow\s+much\s+(?:[\w-]+\s+){0,4}?(weigh)s?\b"
 )

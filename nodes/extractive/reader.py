@@ -49,7 +49,9 @@ from nodes.extractive.spans import (
     alternatives,
     asks_description,
     asks_thing_part,
+    described_entry,
     describing_words,
+    is_entry_of,
     lacking_word,
     listed_together,
     part_looks,
@@ -136,6 +138,10 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     if shape.asks_identity and anchor and offered:  # "an emission nebula, … or something else? What type
         # is it?" — "a dark nebula": the kind its entry gives in the form of the options
         return Reading(offered[0], [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    described = described_entry(shape, lines, chain.known) if shape.asks_identity else ""
+    if described:  # "… founded Egypt's chief port on the Nile delta. What is it called?": not what is shown
+        own = [line for line in lines if is_entry_of(described, line)]
+        return Reading(described, [as_evidence(line) for line in own[:1]], confidence)
     if shape.asks_identity and anchor:
         name = other_name(shape, anchor, anchor_lines, context) if shape.other_name else bare(anchor)
         name = kind_of_individual(shape, anchor, anchor_lines) or name

@@ -86,6 +86,9 @@ NEAR_BONUS = 0.3  # added for a span right next to a question word, shrinking wi
 # definition, more than any other entry's; DESCRIBED_BONUS is added to its name's score (see described_entry)
 DESCRIBED_WORDS = 5
 DESCRIBED_BONUS = 2.0
+_POINTS_AT_IMAGE = re.compile(r"\b(?:this|these|here|pictured|shown|image|photo|picture|drawing)\b", re.I)
+NAME_NOUNS = word_set("name surname nickname")  # asked nouns that say how a thing is called, not its kind
+MEASURED_OF_DESCRIBED = ("year", "number")  # answer types the described entry states of itself
 RELATION_BONUS = 0.3  # added when the span's own entry ties the asked kind to the chain ("capital of Peru")
 RELATION_WINDOW = 4  # words between the kind and the chain's name in that entry, at most
 # A tie by the kind alone, when the question qualifies the kind ("a city in Australia" for the largest
@@ -414,6 +417,7 @@ def rank_spans(
     entry of the asked kind may be tied (see `relation`).
     """
     best: dict[str, Span] = {}
+    measured = shape.answer_type in MEASURED_OF_DESCRIBED  # a year or number the described entry states
     named_entries = [line for line in lines if any(is_entry_of(name, line) for name in shape.names)]
     known = [*known, *given_aliases(shape, named_entries)]
     paired = paired_names(shape)
@@ -425,10 +429,10 @@ def rank_spans(
             key = text.lower()
             if score > 0 and (key not in best or score > best[key].score):
                 best[key] = Span(text, round(score, 4), line)
-    described = described_entry(shape, lines, [*known, *chain]).lower()
-    if described in best:
-        span = best[described]
-        best[described] = Span(span.text, round(span.score + DESCRIBED_BONUS, 4), span.line)
+    described = described_entry(shape, lines, [*known, *chain])
+    for key, span in best.items():
+        if described and (key == described.lower() or measured and is_entry_of(described, span.line)):
+            best[key] = Span(span.text, round(span.score + DESCRIBED_BONUS, 4), span.line)
     if shape.answer_type == "named" and not shape.other_name:
         best = under_first_names(best, lines)
     return sorted(best.values(), key=lambda s: -s.score)
@@ -443,33 +447,48 @@ def described_entry(shape: QuestionShape, lines: Sequence[EvidenceLine], chain: 
     Entries of `chain` names (the image's entity and the links that could be the bridge), of names the
     question writes (even as its first word: "Draco twists around …"), and of another kind than the one
     asked describe the way there, not the answer; nor does a question asking several things, or what kind
-    of thing one is, describe one entry."""
+    of thing one is, describe one entry. A question asking what something is describes it only when it
+    points at nothing shown and names what it describes it by ("Alexander the Great founded Egypt's chief
+    port on the Nile delta. What is it called?")."""
+    measured = shape.answer_type in MEASURED_OF_DESCRIBED
+    described_apart = shape.asks_identity and not shape.reference and bool(shape.names)
+    described_apart = described_apart and not _POINTS_AT_IMAGE.search(shape.text)  # "which one is this?"
     if (
-        shape.answer_type not in ("named", "person")
+        shape.answer_type not in ("named", "person", "identity")
+        and not measured
         or shape.asks_identity
+        and not described_apart
         or shape.asks_several
         or shape.kind_of
     ):
         return ""
     lower = shape.text.lower()
     reference = set(image_reference(lower).split())
-    asked = {singular(word) for word in content_words(lower) if word not in reference}
+    asked = {
+        singular(word) for word in content_words(lower) if word not in reference | _PRONOUNS | _POSSESSIVES
+    }
     passed = {name.lower() for name in chain}
+    # a surname is no kind an entry names
+    kind_checked = bool(shape.type_noun) and not measured and shape.type_noun not in NAME_NOUNS
     shared: dict[str, int] = {}
     for line in lines:
         names = entry_names(line.text)
-        if (
-            not names
-            or names[0].lower() in passed
-            or any(re.search(rf"\b{re.escape(name.lower())}\b", lower) for name in names)
-        ):
+        if not names:
             continue
-        if shape.type_noun and not of_asked_kind(shape, names[0], line, lines):
+        written = any(re.search(rf"\b{re.escape(name.lower())}\b", lower) for name in names)
+        # a name asked is never one the question writes, the image's own or the bridge's, and is of the
+        # asked kind; a measure may be any entity's ("Emiliano Zapata led a revolt … What year did he
+        # die?"): the name is the question's words too, and one of the image's or the bridge's restating
+        # the question best keeps the choice with the reader (below)
+        if not measured and (written or names[0].lower() in passed):
             continue
-        defined = {singular(word) for word in content_words(definition(line.text).lower())}
+        if kind_checked and not of_asked_kind(shape, names[0], line, lines):
+            continue
+        text = line.text if measured else definition(line.text)
+        defined = {singular(word) for word in content_words(text.lower())}
         shared[names[0]] = max(shared.get(names[0], 0), len(asked & defined))
     ranked = sorted(shared.items(), key=lambda item: -item[1])
-    if not ranked or ranked[0][1] < DESCRIBED_WORDS:
+    if not ranked or ranked[0][1] < DESCRIBED_WORDS or ranked[0][0].lower() in passed:
         return ""
     return ranked[0][0] if len(ranked) == 1 or ranked[0][1] > ranked[1][1] else ""
 
@@ -1503,11 +1522,14 @@ def novelty_of(
     if any(lower == name.lower() for name in shape.named):
         return 0.0
     own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name"
-    own_of_kind = is_among(span, own) and is_asked_kind(shape, span, lines)  # own names are known ones too
+    written = re.search(
+        rf"\b{re.escape(lower)}(?:e?s)?\b", shape.text.lower()
+    )  # "Tasman" is not in "Tasmania"
+    # own names are known ones too; one the question writes is the subject it names, given, not shown
+    own_of_kind = is_among(span, own) and not written and is_asked_kind(shape, span, lines)
     if is_among(span, known) and not own_name_asked and not own_of_kind:
         return 0.0
-    if re.search(rf"\b{re.escape(lower)}(?:e?s)?\b", shape.text.lower()):  # "Tasman" is not in "Tasmania"
-        # a phrase of the question's own wording, or its plural ("Europeans founded" — "European")
+    if written:  # a phrase of the question's own wording, or its plural ("Europeans founded" — "European")
         return 0.0 if span[:1].islower() else 0.3
     return 1.0
 
