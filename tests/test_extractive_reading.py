@@ -179,6 +179,18 @@ def test_how_much_a_thing_weighs_is_a_measure_in_units_of_mass() -> None:
     assert shape.measure and units_of(shape.measured) == UNIT_FAMILIES["mass"]
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What's the birth year of the astronaut pictured?",
+        "An admiral signed a treaty with the country this apple is named for. What was his year of birth?",
+    ],
+)
+def test_a_birth_year_or_a_year_of_birth_asks_a_year(question: str) -> None:
+    shape = read_question(question)
+    assert (shape.answer_type, shape.year_role) == ("year", "start")
+
+
 def test_what_is_asked_of_a_bridge_leaves_out_how_to_find_it() -> None:
     shape = read_question("What is the capital of the country where this humped ox works as a draft animal?")
     assert shape.asked_text() == "capital" and "draft" in shape.attribute
@@ -4925,3 +4937,19 @@ def test_a_measure_noun_owning_what_is_asked_names_a_place() -> None:
     shape = read_question("Which area's sovereignty does that republic dispute with Zell?")
     assert shape.answer_type == "named" and not shape.measure
     assert read_question("What is the area of that republic?").measured == "area"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Biologists have a two-part Latin name for this beast. What is it?", "Varnus varnus"),
+        ("An older word for this beast blends 'orl' and 'leopard'. What is that word?", "orlopard"),
+        ("This beast has several other names. Which of them contains the word 'marmot'?", "tree marmot"),
+    ],
+)
+def test_a_name_asked_back_or_by_a_word_it_holds_is_one_its_entry_lists(question: str, answer: str) -> None:
+    """ "… a two-part Latin name for this beast. What is it?" asks back for the name the sentence before
+    introduces; "which of them contains the word 'marmot'" and "blends 'orl' and 'leopard'" ask for the name
+    of what is shown that holds (or, a blend, begins a word with) the quoted word."""
+    text = "Varn, orlopard, tree marmot, Varnus varnus: a spotted beast of the Tarnian plains"
+    assert _read_shown(question, "Varn", text) == answer

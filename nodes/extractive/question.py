@@ -589,9 +589,16 @@ _DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Gree
 # A word the asked name contains: "which name with 'American' in it does this deer go by", "it isn't really
 # a bear … which 'bear' is this", "which galaxy is this, by its Messier name" (a catalogue's or a person's
 # name before "name", not a language's: "its Latin name", "its English name").
+# "the country where this deer lives", "the sea this seal swims in": the thing asked about is another
+_BRIDGE_OF_IMAGE = re.compile(
+    r"\b(?:where|whose|which|that)\s+(?:this|these)\b|\b(?:this|these)\s+[\w-]+\s+(?:lives?|swims?|comes?)\b"
+)
 _NAME_WITH_WORD = re.compile(
     r"(?i:\bnames?\s+with\s+[`'‘\"“]?([\w-]+)[’'\"”]?\s+in\s+it\b"
-    r"|\bwhich\s+[`'‘\"“]([\w-]+)[’'\"”]\s+(?:is|are)\s+(?:this|these|it|they)\b)"
+    r"|\bwhich\s+[`'‘\"“]([\w-]+)[’'\"”]\s+(?:is|are)\s+(?:this|these|it|they)\b"
+    # "which of them contains the word 'marmoset'", "a name that blends 'camel' and 'leopard'"
+    r"|\b(?:contains?|containing|has|with)\s+the\s+word\s+[`'‘\"“]([\w-]+)[’'\"”]"
+    r"|\bblends?\s+[`'‘\"“]([\w-]+)[’'\"”])"
     r"|\b(?:its|their|the)\s+(?!Latin\b)([A-Z][\w-]*(?<!an|ch|ic|sh|se|ek))\s+(?:name|designation|label)\b"
 )
 # A number or a designation asked of a thing that is numbered in a catalogue or a series: "what's the
@@ -759,6 +766,9 @@ def read_question(question: str) -> QuestionShape:
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
     answer_type, type_noun = expected_type(asked_sentence(lower))
+    if _ASKS_IT_BACK.fullmatch(asking_clause(lower)) and expected_type(lower)[0] == "scientific_name":
+        # "Biologists have a two-part Latin name for this animal. What is it?": the name just introduced
+        answer_type, type_noun = "scientific_name", "name"
     subject = named_subject(text)
     subject = "" if subject in names_of_image(text) else subject  # "this fish goes by the name George"
     given = [subject] if subject else named_entities(text)  # "called in Britain" keeps Britain in the hint
@@ -771,7 +781,11 @@ def read_question(question: str) -> QuestionShape:
     )
     name_asked = name_request(lower, given) if asks_name else None
     if name_asked and name_word:
-        name_asked = replace(name_asked, containing=next(w for w in name_word.groups() if w).lower())
+        # "an older word for this animal blends 'camel' and …": a word of a name of what is shown
+        of_image = name_asked.of_image or not _BRIDGE_OF_IMAGE.search(lower)
+        name_asked = replace(
+            name_asked, containing=next(w for w in name_word.groups() if w).lower(), of_image=of_image
+        )
     known_as = _KNOWN_AS.search(text) if name_asked and not subject else None
     subject = known_as.group(1) if known_as else subject  # "a peak … also known as Samanala. Its usual name?"
     if name_asked or (answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun)):
@@ -1421,7 +1435,8 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     if (
         re.search(
             r"\b(what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:year|date|century|decade|day)s?\b"
-            r"|\bdate\s+range\b|\bspan\s+of\s+dates\b",
+            r"|\bdate\s+range\b|\bspan\s+of\s+dates\b"
+            r"|\b(?:birth|death)\s+year\b|\byear\s+of\s+(?:(?:his|her|its|their)\s+)?(?:birth|death)\b",
             lower,
         )
         or first_wh
@@ -1473,6 +1488,10 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     if noun in {"person", "painter", "artist", "writer", "author", "scientist", "astronomer", "inventor"}:
         return "person", noun
     return "named", noun
+
+
+# "what is it", "what's that": a last sentence asking back for what the one before introduced
+_ASKS_IT_BACK = re.compile(r"what(?:['’]s|\s+is|\s+was)\s+(?:it|that)")
 
 
 def asked_sentence(lower: str) -> str:

@@ -204,8 +204,13 @@ def other_name(
     listed = list(
         dict.fromkeys(name for line in anchor_lines for name in [*entry_names(line.text), *called(line.text)])
     )
-    if asked.containing:  # "which 'bear' is this" → "koala bear"; the title may be the one
-        with_word = [n for n in [anchor, *listed] if asked.containing in re.split(r"[\s-]+", n.lower())]
+    if asked.containing:  # "which 'bear' is this" → "koala bear"; the title may be the one; a blend
+        # begins with the word ("blends 'camel' and 'leopard'" → "camelopard")
+        with_word = [
+            n
+            for n in [anchor, *listed]
+            if any(w.startswith(asked.containing) for w in re.split(r"[\s-]+", n.lower()))
+        ]
         if with_word:
             return bare(with_word[0])
     latin = [n for n in listed[1:] if BINOMIAL.match(n)]
