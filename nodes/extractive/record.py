@@ -21,14 +21,13 @@ from core.types import Candidate
 from nodes.common import split_sentences, strip_question, take_in_turn, text_embedder, timed
 from nodes.extractive.anchor import guess_entities, is_about, mentions
 from nodes.extractive.chain import ANCHOR_PREFIX, NAMED_PREFIX, Chain, anchor_line, read_anchor_line
-from nodes.extractive.question import content_words, named_entities, read_question, singular
-from nodes.extractive.spans import is_superlative
+from nodes.extractive.question import content_words, named_entities, read_question
+from nodes.extractive.spans import DESCRIBED_WORDS, description_words, is_superlative
 
 # "whose money is named like this bird", "shares its name with": a question about the name itself, which
 # other things of that name answer
 _ABOUT_NAMES = re.compile(r"\bnam(?:e|es|ed)\b|\bcalled\b", re.IGNORECASE)
 RECORD_SENTENCES = 5  # sentences an extractive record keeps (after its anchor line)
-DESCRIBED_WORDS = 3  # question words a sentence restates, at least, to hold the record's last place
 SUPERLATIVE_WEIGHT = 0.25  # added to the weight of a sentence stating a superlative the question asks
 
 
@@ -91,19 +90,20 @@ def write_record(
     asked = shape.attribute or content_words(question.lower())  # "what was it formerly called": a name
     described = most_described(asked, [sentence for _, sentence in pieces])
     if described is not None and described not in chosen:
-        chosen = [*chosen[: RECORD_SENTENCES - 1], described]
+        chosen = [*chosen, described]  # one place more: it displaces none of the chain's evidence
     lines = [f"{pieces[i][0]}: {pieces[i][1]}" for i in chosen]
     return "\n".join([anchor_line(anchor), *lines] if anchor else lines), seconds
 
 
 def most_described(asked: Sequence[str], sentences: Sequence[str]) -> int | None:
     """The sentence that restates the most of what the question asks — at least DESCRIBED_WORDS of its
-    words, and more than any other sentence — or None. A question that describes its answer past a
+    words (as many as the reader needs to take an entry as the one described: `described_entry`), and more
+    than any other sentence — or None. A question that describes its answer past a
     bridge ("a republic on the south Atlantic coast that won independence in 1990") is answered by the
     entry restating that description, which the chain places off the anchor's evidence and the sentence
     encoder ranks below entries about the bridge; the record keeps it a place."""
-    words = {singular(word) for word in asked}
-    shared = [len(words & {singular(word) for word in content_words(s.lower())}) for s in sentences]
+    words = description_words(" ".join(asked))
+    shared = [len(words & description_words(sentence)) for sentence in sentences]
     if not shared or max(shared) < DESCRIBED_WORDS or shared.count(max(shared)) > 1:
         return None
     return shared.index(max(shared))

@@ -86,6 +86,7 @@ NEAR_BONUS = 0.3  # added for a span right next to a question word, shrinking wi
 # definition, more than any other entry's; DESCRIBED_BONUS is added to its name's score (see described_entry)
 DESCRIBED_WORDS = 5
 DESCRIBED_BONUS = 2.0
+_RELATING_WORDS = word_set("during after before since until within without across along among around beyond")
 _POINTS_AT_IMAGE = re.compile(r"\b(?:this|these|here|pictured|shown|image|photo|picture|drawing)\b", re.I)
 NAME_NOUNS = word_set("name surname nickname")  # asked nouns that say how a thing is called, not its kind
 MEASURED_OF_DESCRIBED = ("year", "number")  # answer types the described entry states of itself
@@ -464,9 +465,7 @@ def described_entry(shape: QuestionShape, lines: Sequence[EvidenceLine], chain: 
         return ""
     lower = shape.text.lower()
     reference = set(image_reference(lower).split())
-    asked = {
-        singular(word) for word in content_words(lower) if word not in reference | _PRONOUNS | _POSSESSIVES
-    }
+    asked = description_words(lower) - {singular(word) for word in reference}
     passed = {name.lower() for name in chain}
     # a surname is no kind an entry names
     kind_checked = bool(shape.type_noun) and not measured and shape.type_noun not in NAME_NOUNS
@@ -485,12 +484,20 @@ def described_entry(shape: QuestionShape, lines: Sequence[EvidenceLine], chain: 
         if kind_checked and not of_asked_kind(shape, names[0], line, lines):
             continue
         text = line.text if measured else definition(line.text)
-        defined = {singular(word) for word in content_words(text.lower())}
+        defined = description_words(text)
         shared[names[0]] = max(shared.get(names[0], 0), len(asked & defined))
     ranked = sorted(shared.items(), key=lambda item: -item[1])
     if not ranked or ranked[0][1] < DESCRIBED_WORDS or ranked[0][0].lower() in passed:
         return ""
     return ranked[0][0] if len(ranked) == 1 or ranked[0][1] > ranked[1][1] else ""
+
+
+def description_words(text: str) -> set[str]:
+    """The words a description is matched by: `text`'s content words in the singular, less pronouns,
+    possessives and the words that relate it to a time or a place ("during the Second World War" describes
+    when, and is said of many things)."""
+    skip = _PRONOUNS | _POSSESSIVES | _RELATING_WORDS
+    return {singular(word) for word in content_words(text.lower()) if word not in skip}
 
 
 def of_asked_kind(shape: QuestionShape, name: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> bool:
