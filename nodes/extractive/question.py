@@ -586,13 +586,13 @@ _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s
 # stands beside
 _NAME_AND_ASKED = re.compile(r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+and\s+(?:which|what)\b")
 _DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
-# A word the asked name contains: "which name with 'American' in it does this deer go by", "it isn't really
-# a bear … which 'bear' is this", "which galaxy is this, by its Messier name" (a catalogue's or a person's
-# name before "name", not a language's: "its Latin name", "its English name").
 # "the country where this deer lives", "the sea this seal swims in": the thing asked about is another
 _BRIDGE_OF_IMAGE = re.compile(
     r"\b(?:where|whose|which|that)\s+(?:this|these)\b|\b(?:this|these)\s+[\w-]+\s+(?:lives?|swims?|comes?)\b"
 )
+# A word the asked name contains: "which name with 'American' in it does this deer go by", "it isn't really
+# a bear … which 'bear' is this", "which galaxy is this, by its Messier name" (a catalogue's or a person's
+# name before "name", not a language's: "its Latin name", "its English name").
 _NAME_WITH_WORD = re.compile(
     r"(?i:\bnames?\s+with\s+[`'‘\"“]?([\w-]+)[’'\"”]?\s+in\s+it\b"
     r"|\bwhich\s+[`'‘\"“]([\w-]+)[’'\"”]\s+(?:is|are)\s+(?:this|these|it|they)\b"

@@ -418,7 +418,6 @@ def rank_spans(
     entry of the asked kind may be tied (see `relation`).
     """
     best: dict[str, Span] = {}
-    measured = shape.answer_type in MEASURED_OF_DESCRIBED  # a year or number the described entry states
     named_entries = [line for line in lines if any(is_entry_of(name, line) for name in shape.names)]
     known = [*known, *given_aliases(shape, named_entries)]
     paired = paired_names(shape)
@@ -431,9 +430,11 @@ def rank_spans(
             if score > 0 and (key not in best or score > best[key].score):
                 best[key] = Span(text, round(score, 4), line)
     described = described_entry(shape, lines, [*known, *chain])
-    for key, span in best.items():
-        if described and (key == described.lower() or measured and is_entry_of(described, span.line)):
-            best[key] = Span(span.text, round(span.score + DESCRIBED_BONUS, 4), span.line)
+    if described:  # its name; or, for a year or number, what its entry states
+        measured = shape.answer_type in MEASURED_OF_DESCRIBED
+        for key, span in best.items():
+            if key == described.lower() or measured and is_entry_of(described, span.line):
+                best[key] = Span(span.text, round(span.score + DESCRIBED_BONUS, 4), span.line)
     if shape.answer_type == "named" and not shape.other_name:
         best = under_first_names(best, lines)
     return sorted(best.values(), key=lambda s: -s.score)
@@ -454,14 +455,11 @@ def described_entry(shape: QuestionShape, lines: Sequence[EvidenceLine], chain: 
     measured = shape.answer_type in MEASURED_OF_DESCRIBED
     described_apart = shape.asks_identity and not shape.reference and bool(shape.names)
     described_apart = described_apart and not _POINTS_AT_IMAGE.search(shape.text)  # "which one is this?"
-    if (
-        shape.answer_type not in ("named", "person", "identity")
-        and not measured
-        or shape.asks_identity
-        and not described_apart
-        or shape.asks_several
-        or shape.kind_of
-    ):
+    if shape.asks_identity and not described_apart:
+        return ""
+    if shape.answer_type not in ("named", "person", "identity") and not measured:
+        return ""
+    if shape.asks_several or shape.kind_of:
         return ""
     lower = shape.text.lower()
     reference = set(image_reference(lower).split())
@@ -1529,9 +1527,8 @@ def novelty_of(
     if any(lower == name.lower() for name in shape.named):
         return 0.0
     own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name"
-    written = re.search(
-        rf"\b{re.escape(lower)}(?:e?s)?\b", shape.text.lower()
-    )  # "Tasman" is not in "Tasmania"
+    # the span as the question writes it, or its plural ("Tasman" is not in "Tasmania")
+    written = re.search(rf"\b{re.escape(lower)}(?:e?s)?\b", shape.text.lower())
     # own names are known ones too; one the question writes is the subject it names, given, not shown
     own_of_kind = is_among(span, own) and not written and is_asked_kind(shape, span, lines)
     if is_among(span, known) and not own_name_asked and not own_of_kind:
