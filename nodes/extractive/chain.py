@@ -160,7 +160,7 @@ class Chain:
         # ("the probe is named after the astronomer Anna Vogel": a queen Anna is no source of her name)
         if _NAMED_AFTER.search(shape.text) and not any(same_entity(anchor, n) for n in shape.names):
             names = aliases(anchor, texts)
-            places = {place_of(w) for name in names for w in bare(name).split()} - {None}  # "Sumatran"
+            places = {source_place(w) for name in names for w in bare(name).split()} - {None}  # "Sumatran"
             sources = [s for s in name_sources(names) if s in places or any(is_about(*e, s) for e in entries)]
             sources += [s for s in prefix_sources(names, entries) if s not in sources]
             links = [*sources, *(n for n in links if n not in sources)]
@@ -304,9 +304,19 @@ def name_sources(names: Iterable[str]) -> list[str]:
         for word in words if len(words) > 1 else ():
             word = word.strip(",;'’")
             if word[:1].isupper():
-                source = place_of(word) or (word[:-2] if word.endswith("ic") and len(word) > 5 else word)
+                source = source_place(word) or (word[:-2] if word.endswith("ic") and len(word) > 5 else word)
                 sources += [source] if source not in sources else []
     return sources
+
+
+def source_place(word: str) -> str | None:
+    """The place a word of a name may be named after: a demonym's place (`place_of`), or for a longer
+    word in -an after a consonant the place in -a it was made from ("Sumatran" → Sumatra, "Spartan" →
+    Sparta) — a reading kept to the names of a question that says its thing is named after something."""
+    place = place_of(word)
+    if place is None and re.fullmatch(r"[A-Z][a-z]{3,}[^aeiou]an", word):
+        place = word[:-1]
+    return place
 
 
 def prefix_sources(names: Iterable[str], entries: Sequence[tuple[str, str]]) -> list[str]:

@@ -115,7 +115,7 @@ _IDENTITY = [
         r"^by\s+what\s+(?:common\s+|popular\s+|usual\s+)?name\s+(?:is|are)\s+(?:it|this|they|these)\s+known$"
     ),
     re.compile(
-        rf"^(what|which)\b(\s+[\w-]+){{0,7}}?(?:,[^,]+,)?\s+(?:(?:is|are|has\s+been|have\s+been)\s+{_SHOWN}|appears?|can\s+be\s+seen"
+        rf"^(what|which)\b(\s+[\w-]+){{0,10}}?(?:,[^,]+,)?\s+(?:(?:is|are|has\s+been|have\s+been)\s+{_SHOWN}|appears?|can\s+be\s+seen"
         rf"|(?:fills|dominates|occupies)\s+(?:this|the)\s+{_PICTURE}){_IN_THE_IMAGE}"
     ),  # "which ocean game fish is drawn here", "which body, the only … of our planet, fills this picture"
     re.compile(rf"^what\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+\s+{_SHOWN}{_IN_THE_IMAGE}"),
@@ -168,7 +168,8 @@ _IDENTITY = [
         rf"^(?:which|what)\s+[\w-]+['’]s\s[\w\s,-]+?\s(?:appears?|(?:is|are)\s+{_SHOWN}){_IN_THE_IMAGE}"
     ),
     # "which nebula are we looking at", "what are you looking at here"
-    re.compile(r"^(?:what|which)\s+(?:[\w-]+\s+){0,3}?are\s+(?:we|you)\s+looking\s+at(?:\s+here)?$"),
+    # "which starburst galaxy in ursa major, seen edge-on, are we looking at": what singles it out, too
+    re.compile(r"^(?:what|which)\s+(?:[\w,-]+\s+){0,10}?are\s+(?:we|you)\s+looking\s+at(?:\s+here)?$"),
     # "(could you name) the strong Italian-style brew served here", "the cultivar of the apple in this
     # picture": a kind of the thing shown, then only where it is shown
     re.compile(
@@ -327,8 +328,12 @@ _RANK = re.compile(
 # "What record does it hold?", "What's that island's claim to fame?", "What sets that ocean apart from all
 # the others?": a record, answered by the superlative with its noun ("largest ocean"); "Size-wise, what's
 # special about …" asks one by a dimension, answered by the superlative alone.
+# "what record does it hold", "holds which size record", "holds a size record among rodents. What is it?",
+# "what is historically notable about it": the superlative (or first) its entry states of it
 _RECORD_HELD = (
-    r"\b(?:what|which)\s+(?:record|distinction)\b|\bclaim\s+to\s+fame\b|\bwhat\s+sets\s+[\w\s]+\s+apart\b"
+    r"\b(?:what|which)\s+(?:[\w-]+\s+)?(?:record|distinction)\b|\bclaim\s+to\s+fame\b"
+    r"|\bwhat\s+sets\s+[\w\s]+\s+apart\b|\bholds?\s+an?\s+(?:[\w-]+\s+)?record\b"
+    r"|\bwhat\s+is\s+(?:[a-z]+ly\s+)?notable\s+about\b"
 )
 RECORD_HELD = re.compile(_RECORD_HELD)
 RECORD_ASKED = re.compile(rf"{_RECORD_HELD}|\b(?:size|area)-wise\b.*\bspecial\s+about\b")
@@ -457,9 +462,11 @@ _WHOLE_WORLD = word_set("world earth globe")  # owners of a record, never what i
 # "what did the astronomer Ada Lorne discover": a named subject takes the verb as well.
 _PREDICATE = re.compile(
     r"^what\s+(?:does|do|did)\s+(?:(?:this|these|that|those|the)\s+)?(?:[\w-]+\s+){1,7}?(?:mainly\s+|mostly\s+)?"
-    r"([a-z]+)(?:\s+(on|in|with|from|for|at|into|upon))?(?:\s+(?:in|on|at|under|around)\s+(?:the|its|their)\s+[\w-]+)?"
+    r"([a-z]+)(?:\s+(on|in|with|from|for|at|into|upon))?(?:\s+(?:in|on|at|under|around)\s+(?:(?:the|its|their)\s+)?[\w-]+)?"
     r"(?:\s+with\s+(?:its|their)\b.*)?$"
-)  # "what does this rodent build in the water": where it does so is no object
+)  # "what does this rodent build in the water", "… build in rivers": where it does so is no object
+# "with its long snout and claws, what does this animal hunt": the means it does so with, set before
+_LEADING_MEANS = re.compile(r"^(?:with|using)\s+[^,?]+,\s*(?=what\b)")
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
 _NO_OBJECT_VERBS = _GENERIC_VERBS | _PREDICATE_VERBS_NOT
 RESEMBLE = "resemble"  # the predicate of "what does … look like", "what does … resemble"
@@ -467,6 +474,8 @@ _RESEMBLES = re.compile(  # "what does this look like", "which wild animal does 
     r"\b(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do)\s+(?:this|these|it|the)\b[\w\s'’-]*"
     r"\b(?:look\s+like|resemble)$"
 )
+# "the leaves of this tree look rather like those of which other plant": a part likened to another's, asked
+_LIKE_WHOSE = re.compile(r"\b(?:like|resembles?|resembling)\s+(?:those|that)\s+of\s+(?:which|what)\b")
 # "shaped rather like another plant's. Which plant?": a part likened to that of a thing of the kind asked
 _LIKE_ANOTHER = re.compile(
     r"\blike\s+(?:that\s+of\s+|those\s+of\s+)?another\s+([a-z]+?)(?:['’]s|s['’])?(?=[\s.,;?!]|$)"
@@ -510,7 +519,7 @@ _PART_LOOK = re.compile(
 _POSSESSED_PART = re.compile(
     r"\b(?:this|these)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s?\s+((?:[a-z-]+\s+)?[a-z]+)\b"
 )
-_LOOK_WORDS = word_set("like built shaped formed described look looks")
+_LOOK_WORDS = word_set("like built shaped formed described look looks said")  # "… shell said to have"
 _PROPERTY_NOUNS = word_set("shape form size colour color")  # "the shape of this fruit": a property, no part
 _PROPERTY_ASKED = re.compile(r"^(?:what|which)\s+(?:shape|colou?rs?|size)\b")
 _DESCRIBE_SHAPE = re.compile(r"\bdescribe\s+the\s+shape\b")  # a shape is asked in a word: "down-bent"
@@ -527,7 +536,10 @@ _PART_ASKED = re.compile(
 )
 _WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b")
 # "on what date …", "around which day of the year …", "what's the last day …": a day, not a year
-_ASKS_DATE = re.compile(r"\b(?:what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:date|day)s?\b")
+_ASKS_DATE = re.compile(
+    r"\b(?:what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:date|day)s?\b"
+    r"|\b(?:what|which)\s+month\s+and\s+year\b"  # "in which month and year did it launch": "February 2015"
+)
 # "between which dates", "what's the date range", "over what span of dates", "from when to when": a range
 # of days, answered whole ("April 20 to May 20")
 _DATE_RANGE_ASKED = re.compile(
@@ -766,9 +778,12 @@ def read_question(question: str) -> QuestionShape:
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
     answer_type, type_noun = expected_type(asked_sentence(lower))
-    if _ASKS_IT_BACK.fullmatch(asking_clause(lower)) and expected_type(lower)[0] == "scientific_name":
-        # "Biologists have a two-part Latin name for this animal. What is it?": the name just introduced
-        answer_type, type_noun = "scientific_name", "name"
+    if _ASKS_IT_BACK.fullmatch(asking_clause(lower)) and (
+        expected_type(lower)[0] == "scientific_name" or RECORD_ASKED.search(lower)
+    ):
+        # "Biologists have a two-part Latin name for this animal. What is it?": the name just introduced;
+        # "This creature holds a size record among rodents. What is it?": the record
+        answer_type, type_noun = expected_type(lower)
     subject = named_subject(text)
     subject = "" if subject in names_of_image(text) else subject  # "this fish goes by the name George"
     given = [subject] if subject else named_entities(text)  # "called in Britain" keeps Britain in the hint
@@ -830,8 +845,10 @@ def read_question(question: str) -> QuestionShape:
             "",
             (len(lower), len(lower)),
         )  # "what are the bright arcs around this galaxy called": the kind asked is the thing shown's part
-    if bridge and _NAMES_THAT.match(asking_clause(lower)):
-        bridge, (start, end) = "", (len(lower), len(lower))  # "… a smooth basin. What is that basin called?"
+    if bridge and (_NAMES_THAT.match(asking_clause(lower)) or _NAME_GIVEN_TO.search(asking_clause(lower))):
+        # "… a smooth basin. What is that basin called?", "what name is given to the dark columns of gas in
+        # this nebula": the thing described is the one whose name is asked
+        bridge, (start, end) = "", (len(lower), len(lower))
     attribute = [] if answer_type == "identity" else asked_words(lower, reference)
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
     if subject:
@@ -996,6 +1013,7 @@ _CHOICES = re.compile(
 
 
 # "What is that basin called?": the thing a statement described is the one asked, not a bridge to it.
+_NAME_GIVEN_TO = re.compile(r"\bname\s+(?:is\s+|was\s+|are\s+|were\s+)?given\s+to\b")
 _NAMES_THAT = re.compile(
     r"^what\s+(?:is|was|are|were)\s+(?:that|those)\s+(?:[\w-]+\s+){1,2}?(?:called|named|known\s+as)$"
 )
@@ -1315,13 +1333,13 @@ def _predicate(lower: str) -> str:
     horns are much like another beast's. Which beast?".
     """
     asking = asking_clause(lower)
-    if _RESEMBLES.search(asking):
+    if _RESEMBLES.search(asking) or _LIKE_WHOSE.search(asking):
         return RESEMBLE
     likened = _LIKE_ANOTHER.search(lower)
     if likened and re.match(rf"(?:which|what)\s+{re.escape(likened.group(1))}\b", asking):
         return RESEMBLE
     # "besides lodges, what do these rodents build", "what did she discover, besides …"
-    match = _PREDICATE.match(_TRAILING_ASIDE.sub("", _LEADING_ASIDE.sub("", lower)))
+    match = _PREDICATE.match(_TRAILING_ASIDE.sub("", _LEADING_ASIDE.sub("", _LEADING_MEANS.sub("", lower))))
     if not match or set(match.group(0).split()[3:]) & _NO_OBJECT_VERBS:
         return ""
     return " ".join(w for w in match.groups() if w)
@@ -1429,12 +1447,15 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         lower,
     ):
         return "scientific_name", "name"
+    if RECORD_ASKED.search(lower):
+        return "ordinal", None  # "what record does this animal hold": a superlative ("tallest living …")
     if any(p.search(lower) for p in _IDENTITY) and not _PROPERTY_ASKED.match(asking_clause(lower)):
         return "identity", None  # not "what colour is this bird", "what shape is this fruit"
     first_wh = _WH_WORD.search(asking_clause(lower))
     if (
         re.search(
             r"\b(what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:year|date|century|decade|day)s?\b"
+            r"|\b(?:what|which)\s+month\s+and\s+year\b"
             r"|\bdate\s+range\b|\bspan\s+of\s+dates\b"
             r"|\b(?:birth|death)\s+year\b|\byear\s+of\s+(?:(?:his|her|its|their)\s+)?(?:birth|death)\b",
             lower,
@@ -1445,8 +1466,8 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "year", "year"  # not "what were these islands called when the Dutch held them"
     asking = asking_clause(lower)
     # not "what rank did she reach", "… ranks third among the members of which galaxy group"
-    if RECORD_ASKED.search(lower) or _RANK.search(asking) and not re.search(r"\b(?:which|what)\b", asking):
-        return "ordinal", None  # "what record does this animal hold": a superlative ("tallest living …")
+    if _RANK.search(asking) and not re.search(r"\b(?:which|what)\b", asking):
+        return "ordinal", None
     if (
         _ORDINAL.search(lower)
         or _COUNTING_FROM.search(lower)

@@ -80,6 +80,10 @@ _HEAD_ENDS = STOPWORDS | word_set(
     "having often usually found living native noted covered related resembling like belonging"
 )
 _GOOD_AT = re.compile(r"\bgood\s+at\b", re.IGNORECASE)
+# A later record's best span at least this far above the first record's best is clearly better supported
+# (an entry tying the asked kind to the chain adds 0.3: `spans.RELATION_BONUS`); closer, the surer reading
+# decides.
+STRONGER_BY = 0.2
 FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scaled down
 
 
@@ -156,15 +160,24 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
 
 
 def surer_reading(question: str, trajectory: Sequence[Iteration], context: Context) -> Reading:
-    """The reading of all of T, unless its first record alone reads surer. Later iterations bring the
-    evidence of hops the first record lacks, but also lines that compete with an answer it already states
-    ("a state in south central <bridge>" against the coastal region the question describes): an
-    iteration earns its say in the answer by making the reader surer of it."""
+    """The reading of all of T, unless its first record alone reads surer without a weaker best span. Later
+    iterations bring the evidence of hops the first record lacks, but also lines that compete with an
+    answer it already states ("a state in south central <bridge>" against the coastal region the question
+    describes): an iteration earns its say in the answer by making the reader surer of it, or by finding a
+    span clearly better supported than any the first record holds (the capital's own entry, "<city>,
+    capital of <country>", against a state capital the first record offered alone)."""
     full = read_records(question, trajectory, context)
     if len(trajectory) < 2 or full.confidence >= 1.0:
         return full  # nothing to compare, or nothing reads surer than certain
     first = read_records(question, trajectory[:1], context)
+    if best_score(full) >= best_score(first) + STRONGER_BY:
+        return full
     return first if first.confidence > full.confidence else full
+
+
+def best_score(reading: Reading) -> float:
+    """The score of a reading's best span (0 without spans: an identity or a rule's answer)."""
+    return reading.spans[0].score if reading.spans else 0.0
 
 
 # The number of a numbered name: "Messier 17", "F-22 Raptor", "Voyager-2", "M2 Bradley".

@@ -259,12 +259,12 @@ _SHAPED = re.compile(
 _SHAPED_LIKE = re.compile(
     r"\bshaped\s+like\s+an?\s+((?:[a-z-]+\s+)?[a-z-]+?)(?=[,;.]|\s+(?:in|of|with|and|that|which)\b|$)"
 )
-# A superlative and the noun phrase it heads, up to its clause's end or a preposition: "largest anthropoid
-# ape;", "the largest wild dog of …".
+# A superlative (or "first") and the noun phrase it heads, up to its clause's end or a preposition: "largest
+# anthropoid ape;", "the largest wild dog of …", "the first planetary nebula ever catalogued".
 _RECORD = re.compile(
-    r"(?:\b(?:\d+(?:st|nd|rd|th)|second|third)\s+)?(?:\b(?:most|least)\s+)?\b([a-z]+est)\b"
+    r"(?:\b(?:\d+(?:st|nd|rd|th)|second|third)\s+)?(?:\b(?:most|least)\s+)?\b([a-z]+est|first)\b"
     r"(?:\s+(?!(?:in|of|on|at|that|which|with|and|to|the|a|for|by|from|after|than|among)\b)[a-z][\w-]*)"
-    r"{1,3}?(?=\s*[;,.:()]|\s*$|\s+(?:in|of|on|at|among|that|which|with|for|from)\b)",
+    r"{1,4}?(?=\s*[;,.:()]|\s*$|\s+(?:in|of|on|at|among|that|which|with|for|from)\b)",
     re.IGNORECASE,
 )
 # How a species is faring, asked ("what is its conservation status", "is it doing well or in trouble")
@@ -280,9 +280,11 @@ _STATUS = re.compile(
 _LIKENESS = re.compile(r"\b([a-z]{3,})-?like\b")
 _YEAR = re.compile(r"(?<![\d,.])\b(\d{3,4})\b(?![,.]\d)(?:\s*(?:AD|BC|BCE|CE)\b)?")  # not "384" of "384,400"
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-# "March 3, 1921", "3 March 1921"; a day of every year without one ("from about November 22 to …")
+# "March 3, 1921", "3 March 1921"; a day of every year without one ("from about November 22 to …"); a
+# month of a year ("in February 2015")
 _DATE = re.compile(
     rf"\b{_MONTH}\s+\d{{1,2}}\b(?:,?\s+\d{{3,4}}\b)?|\b\d{{1,2}}\s+{_MONTH}\b(?:\s+\d{{3,4}}\b)?"
+    rf"|\b{_MONTH}\s+\d{{4}}\b"
 )
 # "from about April 20 to May 20": two days joined as a range
 _DATE_RANGE = re.compile(
@@ -315,6 +317,7 @@ _COUNT_TOKEN = re.compile(r"\d[\d,.]*\d|[\w'’-]+")  # a number with separators
 # "Giraffa camelopardalis", or a trinomial: "Cervus elaphus canadensis"
 BINOMIAL = re.compile(r"^[A-Z][a-z]+ [a-z]{3,}(?: [a-z]{3,})?$")
 _NAMING = re.compile(r"\b(?:called|named|known\s+as|nicknamed)\b")
+_NAME_ASKED = re.compile(r"\b(?:what|which)\s+name\b|\bname\s+(?:is\s+|was\s+)?given\b", re.IGNORECASE)
 _COPULAS = word_set("is was are were")
 _POSSESSIVES = word_set("its his her their our my your whose")
 _HEAD_ENDS = word_set("""
@@ -327,6 +330,8 @@ _DETERMINERS = word_set("the a an its their his her some many several most much 
 COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it is of the asked kind
 TYPED_PHRASE_FIT = 0.6
 OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
+# The ranks of biological classification: "the family Boletaceae" is no genus, whatever verb leads to it.
+TAXONOMIC_RANKS = word_set("kingdom phylum division class order family subfamily tribe genus species")
 NAMED_COLOUR_FIT = 0.5  # a colour that only the thing's name holds, not the words describing it
 _PEOPLES = re.compile(r"\b[A-Z][\w-]*\s+(?:tribes|peoples?|settlers|colonists|nomads|natives)\b")
 MAX_DOER_WORDS = 4  # words of the phrase before a verb that says who or what does it, at most
@@ -558,7 +563,14 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         ]
     if kind == "ordinal" and RECORD_HELD.search(shape.text.lower()):  # "what record does it hold": the
         # superlative with what it is the most of ("largest anthropoid ape", "tallest living quadruped")
-        return [m.group(0) for m in _RECORD.finditer(text) if is_superlative(m.group(1).lower())]
+        held = (
+            m
+            for m in _RECORD.finditer(text)
+            if m.group(1).lower() == "first" or is_superlative(m.group(1).lower())
+        )
+        return [
+            m.group(0) for m in held
+        ]  # or the first of its kind: "the first planetary nebula ever catalogued"
     if kind == "ordinal" and shape.rank_by is not None:  # not a rank the question states ("Hawaii is the
         # largest of its group. Where does it sit …?" — "southernmost")
         given = set(_TOKEN.findall(shape.text.lower()))
@@ -1524,7 +1536,7 @@ def novelty_of(
     lower = span.lower()
     if lower in shape.choices:
         return 1.0  # an option the question lists is its answer, not its own wording
-    if any(lower == name.lower() for name in shape.named):
+    if any(lower == name.lower() for name in shape.named) or lower in abbreviated_names(shape.text):
         return 0.0
     own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name"
     # the span as the question writes it, or its plural ("Tasman" is not in "Tasmania")
@@ -1536,6 +1548,16 @@ def novelty_of(
     if written:  # a phrase of the question's own wording, or its plural ("Europeans founded" — "European")
         return 0.0 if span[:1].islower() else 0.3
     return 1.0
+
+
+# A country a question writes as its initials ("in which US state"), which a gloss writes in full.
+_INITIALS = re.compile(r"\b(U\.?S\.?(?:A\.?)?|U\.?K\.?)(?![\w.])")
+_INITIALLED = {"US": "united states", "USA": "united states", "UK": "united kingdom"}
+
+
+def abbreviated_names(text: str) -> set[str]:
+    """The full names (lower case) of the countries `text` writes as initials: "US state" → united states."""
+    return {_INITIALLED[initials.replace(".", "")] for initials in _INITIALS.findall(text)}
 
 
 def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]) -> bool:
@@ -1611,6 +1633,12 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "served as its capital until which year" — "capital … until 2005"
     if shape.choices:
         return 1.0 if span.lower() in shape.choices else OTHER_KIND_FIT  # an option listed, or another name
+    if span in related_to_owner(shape, line):
+        return (
+            ALIGNED_FIT  # "which Greek goddess is Juno's counterpart" — Juno: "… counterpart of Greek Hera"
+        )
+    if shape.type_noun in TAXONOMIC_RANKS and ranked_as_other(shape.type_noun, span, line.text):
+        return OTHER_KIND_FIT  # "which genus does it belong to" — "belonging to the family Boletaceae"
     if shape.answer_type == "named" and defined_as_asked(shape, span, line):
         return ALIGNED_FIT  # "what do astronomers call an asteroid whose orbit crosses the Earth's orbit?"
     if shape.acting and span in doers(line.text, shape.acting):
@@ -1696,7 +1724,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0  # what the asked verb takes: "feeds on eucalyptus leaves"
     if shape.type_noun == "place" and span[:1].islower():
         return TYPED_PHRASE_FIT if span in habitats(line.text) else 0.0  # "inhabits brackish lakes"
-    if _NAMING.search(shape.text) and re.search(
+    if (_NAMING.search(shape.text) or _NAME_ASKED.search(shape.text)) and re.search(
         rf"{_NAMING.pattern}\s+(?:the\s+)?{re.escape(span)}", line.text
     ):
         return 1.0  # "what are … called?" — "… are called the Northern Lights"
@@ -1737,6 +1765,32 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         peers = [entry_fit(peer, kinds, lines) for peer in coordinated(span, line.text)]
         fit = max([fit, *(COORDINATED_FIT for p in peers if p > UNKNOWN_TYPE_FIT)])
     return fit
+
+
+# "Which Greek goddess is Juno's counterpart?", "which Norse god is Mercury's equivalent": a relation noun
+# asked of a name
+_OWNER_RELATION = re.compile(
+    r"\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)['’]s?\s+([a-z]+)\s*\??$"
+)
+
+
+def related_to_owner(shape: QuestionShape, line: EvidenceLine) -> list[str]:
+    """The names the owner's own entry puts after the relation noun the question asks of it ("counterpart
+    of Greek Hera" → Hera); none for a line of another entity, or for a question of another shape."""
+    asked = _OWNER_RELATION.search(shape.text)
+    if not asked or not is_entry_of(asked.group(1), line):
+        return []
+    noun = re.escape(asked.group(2))
+    related = compiled(
+        rf"\b{noun}s?\s+of\s+(?:the\s+)?(?:[A-Z][a-z]+\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    )
+    return related.findall(line.text)
+
+
+def ranked_as_other(rank: str, span: str, text: str) -> bool:
+    """Whether `text` writes `span` after a taxonomic rank other than `rank` ("the family Boletaceae")."""
+    before = re.search(rf"\b([a-z]+)\s+{re.escape(span)}\b", text)
+    return bool(before) and before.group(1) in TAXONOMIC_RANKS and before.group(1) != rank
 
 
 def names_another_kind(shape: QuestionShape, span: str) -> bool:
