@@ -4305,6 +4305,7 @@ def test_naming_what_is_shown_in_other_words_asks_what_it_is(question: str) -> N
     [
         "What do you call the capital of the country where this bird lives?",
         "What is the capital of the country in this picture?",
+        "What is the capital of the country whose wild dog is shown in this picture?",
     ],
 )
 def test_naming_something_else_than_what_is_shown_is_no_identity_question(question: str) -> None:
@@ -5085,3 +5086,35 @@ def test_a_country_the_question_writes_as_initials_is_given_not_the_answer() -> 
         "Varnachusetts: Varnachusetts: a state in New England",
     )
     assert found == "Varnachusetts"
+
+
+def test_a_bridge_named_like_its_description_outranks_other_things_named_so_and_the_questions_words() -> None:
+    """Linked attribute through a bridge its name describes ("a well-known cape" → "Cape Orla" in the
+    anchor's entry): it is the bridge even when another link shares more of the question's words (a climate
+    observatory), and another cape the search found ("Cape Fenn: a cape in … Varnland") is not on the
+    chain; initials with full stops ("U.S.") still leave the kind asked ("state")."""
+    question = (
+        "In March 2016 this rocket sent a climate observatory up from a well-known cape."
+        " Which U.S. state is that cape in?"
+    )
+    assert read_question(question).type_noun == "state"
+    found = _read_record(
+        question,
+        "Image shows: Tarn 7 (match 0.950)",
+        "Tarn 7: Tarn 7: a two-stage launch vehicle; in March 2016 it launched the Zell Climate Observatory"
+        " from Cape Orla.",
+        "Cape Orla: Cape Orla: a sandy promontory extending into the Kell Ocean off the eastern coast of"
+        " Kessland",
+        "Cape Fenn: Cape Fenn: a cape in southeastern Varnland extending into the Kell Ocean",
+    )
+    assert found == "Kessland"
+
+
+def test_a_shape_asked_with_a_word_before_it_is_read_as_the_shaped_word() -> None:
+    """Named entity, shape asked as "what letter shape": the entry's "W-shaped", not a star near it."""
+    found = _read_record(
+        "Tarnia is a neighbouring constellation to this galaxy's. What letter shape is Tarnia known for?",
+        "Question names: Tarnia (match 1.000)",
+        "Tarnia: Tarnia: a W-shaped constellation in the northern hemisphere near Polaris",
+    )
+    assert found == "W-shaped"

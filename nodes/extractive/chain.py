@@ -250,6 +250,10 @@ class Chain:
             len(stems & self.described) >= DESCRIBED_WORDS and len(stems & self.rare) >= DESCRIBED_RARE_WORDS
         )
 
+    def named_like_bridge(self, name: str) -> bool:
+        """Whether `name` has a word of the bridge's description ("Cape Zell" for "a well-known cape")."""
+        return bool(set(self.bridge.split()) & {w.lower() for w in name.split()})
+
     def place(self, title: str, text: str) -> str:
         if any(is_about(title, text, name) for name in self.own):
             return "anchor to bridge" if self.links and mentions(text, self.links[0]) else "anchor"
@@ -264,8 +268,14 @@ class Chain:
             return "past bridge"
         if self.describes(text):
             return "described"
-        if self.bridge and set(self.bridge.split()) & {w.lower() for w in title.split()}:
-            return "names chain"  # an entity named like the description ("Empress Dowager …"), not linked
+        if (
+            self.bridge
+            and self.named_like_bridge(title)
+            and not (self.links and self.named_like_bridge(self.links[0]))
+        ):
+            # an entity named like the description ("Empress Dowager …"), not linked; once a link is named so
+            # ("Cape Zell" for "a well-known cape"), others named so ("Cape Kell") are others of its kind
+            return "names chain"
         if any(mentions(text, name) for name in self.own):
             return "names anchor"  # "… the American bison was named its national mammal": a reverse link
         if self.links and mentions(text, self.links[0]):
@@ -331,7 +341,9 @@ def prefix_sources(names: Iterable[str], entries: Sequence[tuple[str, str]]) -> 
 
 def rank_links(shape: QuestionShape, links: Sequence[str], anchor_texts: Sequence[str]) -> list[str]:
     """Links, the likeliest bridge first: one whose name shares a word with the bridge's description
-    or the question ("Oxford University" for "the university where …"), then one the anchor's texts
+    ("Oxford University" for "the university where …", "Cape Zell" for "a well-known cape" over the
+    "Zell Climate Observatory" of a question that mentions a climate observatory), then with the
+    question, then one the anchor's texts
     qualify with a word of that description ("the continent whose southwestern deserts it roams":
     "deserts of northern Africa and southwestern Asia" → Asia), then one they mention right next to a
     question word ("the botanist Anders Dahl"), then in order."""
@@ -341,14 +353,20 @@ def rank_links(shape: QuestionShape, links: Sequence[str], anchor_texts: Sequenc
     }  # the answer's kind names no bridge
     qualifiers = set(shape.described) - set(described)
 
-    def rank(link: str) -> tuple[float, bool, float]:
-        shared = len(question & {w.lower() for w in link.split()})
+    def rank(link: str) -> tuple[float, float, bool, float]:
+        words = {w.lower() for w in link.split()}
+        shared = len(question & words)
         before = (m.group(1).lower() for text in anchor_texts for m in _word_before(link).finditer(text))
         near = max(
             (nearness(shape, link, text, described or shape.asked) for text in anchor_texts if link in text),
             default=0.0,
         )
-        return -shared, not (qualifiers and qualifiers.intersection(before)), -near
+        return (
+            -len(set(described) & words),
+            -shared,
+            not (qualifiers and qualifiers.intersection(before)),
+            -near,
+        )
 
     return sorted(links, key=rank)
 

@@ -115,9 +115,11 @@ _IDENTITY = [
         r"^by\s+what\s+(?:common\s+|popular\s+|usual\s+)?name\s+(?:is|are)\s+(?:it|this|they|these)\s+known$"
     ),
     re.compile(
-        rf"^(what|which)\b(\s+[\w-]+){{0,10}}?(?:,[^,]+,)?\s+(?:(?:is|are|has\s+been|have\s+been)\s+{_SHOWN}|appears?|can\s+be\s+seen"
+        rf"^(what|which)\b(\s+(?!(?:whose|where|that|which|who|whom|is|are|was|were)\b)[\w-]+){{0,10}}?(?:,[^,]+,)?"
+        rf"\s+(?:(?:is|are|has\s+been|have\s+been)\s+{_SHOWN}|appears?|can\s+be\s+seen"
         rf"|(?:fills|dominates|occupies)\s+(?:this|the)\s+{_PICTURE}){_IN_THE_IMAGE}"
-    ),  # "which ocean game fish is drawn here", "which body, the only … of our planet, fills this picture"
+    ),  # "which ocean game fish is drawn here", "which body, the only … of our planet, fills this picture";
+    # not "what is the capital of the country whose wild dog is shown here": what is shown is in a clause
     re.compile(rf"^what\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+\s+{_SHOWN}{_IN_THE_IMAGE}"),
     # "what is this called", "… What is it called?", "What's the object called?", "… in this photo. What's
     # the place called?"
@@ -772,9 +774,19 @@ class QuestionShape:
         return " ".join(w for w in self.asked if w not in RELATION_WORDS) or self.attribute_text()
 
 
+# Initials written with full stops ("U.S.", "U.K."), which would read as one-letter words and end a sentence
+_INITIAL_DOTS = re.compile(r"\b(?:[A-Z]\.){2,}")
+
+
+def undotted(initials: re.Match[str]) -> str:
+    return initials.group().replace(".", "")
+
+
 def read_question(question: str) -> QuestionShape:
     """Parse `question` into its `QuestionShape`."""
-    text = kind_named_back(asked_back(_REPLY_FORMAT.sub("", " ".join(question.split()))))
+    text = kind_named_back(
+        asked_back(_REPLY_FORMAT.sub("", _INITIAL_DOTS.sub(undotted, " ".join(question.split()))))
+    )
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
     answer_type, type_noun = expected_type(asked_sentence(lower))

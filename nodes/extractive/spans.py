@@ -250,7 +250,10 @@ _PURPOSE = re.compile(
 )
 _COLOUR_RANGE = re.compile(r"\b([a-z-]+)\s+to\s+([a-z-]+)\b")  # "pink to scarlet"
 # "what shape do its stars trace": "W-shaped"; "describe the shape of this fruit": "globular"
-_ASKS_SHAPE = re.compile(r"\bwhat\s+shape\b|\bthe\s+shape\s+of\b|\bwhat\s+is\s+its\s+shape\b", re.IGNORECASE)
+# "what shape", "what letter shape is it known for", "the shape of", "what is its shape"
+_ASKS_SHAPE = re.compile(
+    r"\bwhat\s+(?:[a-z]+\s+)?shape\b|\bthe\s+shape\s+of\b|\bwhat\s+is\s+its\s+shape\b", re.IGNORECASE
+)
 _SHAPED = re.compile(
     r"\b[\w]+-shaped\b|\b(?:oval|round|rounded|globular|spherical|elliptical|egg-shaped|conical|cylindrical"
     r"|elongated|oblong|flattened|spiral|crescent|triangular|square)\b"
