@@ -44,6 +44,7 @@ from nodes.extractive.spans import (
     kinds_of,
     listed_besides,
     paired_names,
+    placed_on_part,
     rank_spans,
     relation,
     trim,
@@ -68,6 +69,15 @@ from tests.graph_kit import (
     [
         ("Which nebula is this?", "identity", None, "", ""),
         ("Who is the person in this portrait?", "identity", None, "person", ""),
+        # a bridge's "it" is the thing an earlier clause points at
+        (
+            "Looking at this glowing cloud, I wondered: what's the brightest star of the constellation it"
+            " lies in?",
+            "named",
+            "star",
+            "glowing cloud",
+            "constellation",
+        ),
         ("In which year did the painter of this picture die?", "year", "year", "", "painter"),
         ("How many humps does this camel have?", "number", None, "camel", ""),
         ("What is the capital of the country where this wild dog lives?", "named", "capital", "wild dog",
@@ -1133,6 +1143,9 @@ def test_an_irregular_verb_asks_for_the_agent_of_its_participle() -> None:
     """ "Who slew the giant?" — "slain by Odysseus", not the one the giant was "sent by"."""
     lines = [line("Polyphemus", "Polyphemus: (myth) a giant sent by Poseidon who was slain by Odysseus")]
     assert best("In the epic, who slew the giant this statue shows?", lines) == "Odysseus"
+    # the same relation in another verb: "killed" asks for who it was "slain by"
+    hunter = [line("Varno", "Varno: (myth) a giant hunter who pursued the Kells and was slain by Tessa")]
+    assert best("In Greek mythology, which goddess killed the giant hunter Varno?", hunter) == "Tessa"
 
 
 def test_a_kind_an_entry_was_formerly_is_not_the_kind_asked() -> None:
@@ -5118,3 +5131,41 @@ def test_a_shape_asked_with_a_word_before_it_is_read_as_the_shaped_word() -> Non
         "Tarnia: Tarnia: a W-shaped constellation in the northern hemisphere near Polaris",
     )
     assert found == "W-shaped"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("What runs along the back of this big tropical lizard?", "a spiny crest"),
+        ("What grows on the head of this lizard?", "small horns"),
+        ("What runs along the tail of this lizard?", ""),  # the entry places nothing there
+    ],
+)
+def test_what_is_placed_on_a_part_of_the_thing_shown_is_what_its_entry_has_there(
+    question: str, answer: str
+) -> None:
+    """One-hop, a thing placed on a part: "with a spiny crest along the back" answers "what runs along the
+    back"; a part the entry places nothing on gets no phrase from it."""
+    entry = (
+        "Tarn iguana: large tropical lizard with a spiny crest along the back and having small horns on the"
+        " head"
+    )
+    assert placed_on_part(question, entry) == answer
+    if answer:
+        assert (
+            _read_record(question, "Image shows: Tarn iguana (match 0.960)", f"Tarn iguana: {entry}")
+            == answer
+        )
+
+
+def test_a_country_named_as_a_union_of_states_is_of_the_country_kind() -> None:
+    """Named person, "from which country": "United States astronomer" names a country, although the head
+    of its name is "States"; a man born elsewhere, named on another line, does not outrank it."""
+    question = "Edwin Kessel was an astronomer from which country?"
+    lines = [
+        "Question names: Edwin Kessel (match 1.000)",
+        "Kessel: Kessel, Edwin Kessel: United States astronomer who measured the speed of receding nebulae"
+        " (1889-1953)",
+        "Varn: Varn, Victor Varn: United States physicist (born in Austria) who studied cosmic rays",
+    ]
+    assert _read_record(question, *lines) == "United States"

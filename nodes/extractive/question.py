@@ -221,6 +221,8 @@ _IDENTITY = [
         rf"(?:this|the)\s+{_PICTURE}$"
     ),
 ]
+# "the constellation it lies in", "the country it lives in": the pronoun in a bridge's relative clause
+_IT_SITUATED = re.compile(r"\bit\s+(?=(?:lies|lives|sits|stands|belongs|grows|is\s+found|is\s+located)\b)")
 _REFERENCE_IN = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(?:in|on|from|shown\s+in|depicted\s+in)\s+(?:this|the)\s+"
     r"(?:image|photo|photograph|picture|portrait|painting|scene|shot)\b"
@@ -841,6 +843,10 @@ def read_question(question: str) -> QuestionShape:
         subject = ""  # "The woman in this shot was a Navy admiral. Who is she?": she is the one shown
     # "the person in this portrait" → "this person", so descriptions around it read like any other
     plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
+    if reference and not _POINTING.search(asking_clause(plain)):
+        # "Looking at this glowing cloud, I wondered: what's the brightest star of the constellation it lies
+        # in?": the asking clause's "it" is the thing an earlier clause points at
+        plain = _IT_SITUATED.sub(f"this {reference} ", plain)
     if type_noun:  # "… flanks the one where this galaxy is found": the one is of the kind asked
         plain = re.sub(
             r"\bthe\s+((?:[a-z]+\s+){0,2})one\s+(?=where|that|which|in\s+which|containing|holding)",

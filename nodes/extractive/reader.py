@@ -55,6 +55,7 @@ from nodes.extractive.spans import (
     lacking_word,
     listed_together,
     part_looks,
+    placed_on_part,
     rank_spans,
     thing_parts,
     typed_phrases,
@@ -124,6 +125,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     numbered = numbered_name(shape, anchor, anchor_lines) if shape.numbered and not chain.bridged else ""
     if numbered:
         return Reading(numbered, [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    placed = next(filter(None, (placed_on_part(shape.text, line.text) for line in anchor_lines)), "")
+    if placed:  # "what runs along the back of this lizard?" — "a spiny crest"
+        return Reading(placed, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     lacking = next(filter(None, (lacking_word(shape, line.text) for line in anchor_lines)), "")
     if lacking:  # "does it have a tail? how is it described?" — "tailless"
         return Reading(lacking, [as_evidence(line) for line in anchor_lines[:1]], confidence)

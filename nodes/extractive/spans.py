@@ -899,6 +899,7 @@ _SAME_RELATION = [
     ("orbit", "revolv", "circl"),
     ("buy", "bought", "purchas"),
     ("join", "connect", "link"),
+    ("kill", "slay", "slain", "slew"),  # "which goddess killed the hunter": "… slain by Artemis"
 ]  # each a verb's stem, matched at a word's start: "empt" is "empty", "empties", "emptied"
 
 
@@ -1116,6 +1117,28 @@ def thing_parts(text: str, given: Collection[str]) -> list[tuple[str, list[str]]
         for i, word in enumerate(words)
         if word in _THING_PARTS and word not in given and singular(word) not in given
     ]
+
+
+# "what runs along the back of this lizard", "what grows on the head of this bird": a thing placed on a part
+_PLACED_ASKED = re.compile(
+    r"^what\s+(?:runs|grows|lies|extends|stretches|sits|hangs|is|are)\s+(along|down|on|across|over|around)"
+    r"\s+(?:the|its)\s+([a-z]+)\s+of\b",
+    re.IGNORECASE,
+)
+
+
+def placed_on_part(question: str, text: str) -> str:
+    """What `text` says the thing has on the part the question places it on ("with a spiny crest along the
+    back" → "a spiny crest"); "" for another question, or when the text places nothing there."""
+    asked = _PLACED_ASKED.search(question)
+    if not asked:
+        return ""
+    preposition, part = (re.escape(word) for word in asked.groups())
+    placed = re.search(
+        rf"\b(?:with|having|has|have)\s+((?:an?\s+)?(?:[\w-]+\s+){{0,2}}?[\w-]+)\s+{preposition}\s+(?:the|its)\s+{part}\b",
+        text,
+    )
+    return placed.group(1) if placed else ""
 
 
 def asks_wide_place(shape: QuestionShape) -> bool:
@@ -1747,7 +1770,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 0.0  # the kind's own word ("Capital" for "which city …?") names no one thing
     if kinds & (PLACE_KINDS | ROLE_NOUNS) and " " not in span and place_of(span):
         return 0.0  # an adjective of a place ("common Indian antelope") is not the place, nor its capital
-    if head in kinds or is_continent(span, kinds):
+    if head in kinds or is_continent(span, kinds) or is_union_of_states(span, kinds):
         return 1.0  # "Indian Ocean", "Guatemala City", "People's Republic of China"; a continent
     if states_kind(span, noun, line.text):
         return 1.0
@@ -1802,6 +1825,15 @@ def names_another_kind(shape: QuestionShape, span: str) -> bool:
     head = name_head(span)
     kinds = kinds_of(shape.type_noun) if shape.type_noun else frozenset()
     return bool(kinds) and len(span.split()) > 1 and head in TYPE_NOUNS and head not in kinds
+
+
+# Countries named by the word for their parts ("United States"), whose head says "state" (a closed class)
+_UNIONS_OF_STATES = {"United States", "United States of America", "United Arab Emirates"}
+
+
+def is_union_of_states(name: str, kinds: frozenset[str]) -> bool:
+    """Whether a country is asked for and `name` is one named as a union of states or emirates."""
+    return "country" in kinds and name in _UNIONS_OF_STATES
 
 
 def is_continent(name: str, kinds: frozenset[str]) -> bool:
