@@ -4948,6 +4948,11 @@ def test_an_entry_restating_the_description_past_a_bridge_answers_it() -> None:
             "ivy",
         ),
         (
+            "The two dark patches in this nebula remind people of what?",
+            "Varn: a planetary nebula whose two dark patches look like the eyes of an owl",
+            "eyes of an owl",
+        ),
+        (
             "The leaves of this evergreen tree look rather like those of which other plant?",
             "Varn: evergreen oak of Tarn having leaves somewhat resembling those of ivy",
             "ivy",
@@ -5169,3 +5174,15 @@ def test_a_country_named_as_a_union_of_states_is_of_the_country_kind() -> None:
         "Varn: Varn, Victor Varn: United States physicist (born in Austria) who studied cosmic rays",
     ]
     assert _read_record(question, *lines) == "United States"
+
+
+def test_a_kind_asked_of_a_named_place_is_not_repeated_after_the_answer() -> None:
+    """Named entity, "which industry is it a centre of": "diamond-cutting industry" answers as
+    "diamond-cutting" — the kind asked is the question's word, not part of the answer."""
+    found = _read_record(
+        "Kessdam is the capital of Tarnland. Which industry is Kessdam known as a center of?",
+        "Question names: Kessdam (match 1.000)",
+        "Kessdam: Kessdam: the capital and largest city of Tarnland; a major port and a center of the"
+        " diamond-cutting industry",
+    )
+    assert found == "diamond-cutting"

@@ -479,7 +479,10 @@ _RESEMBLES = re.compile(  # "what does this look like", "which wild animal does 
     r"\b(?:look\s+like|resemble)$"
 )
 # "the leaves of this tree look rather like those of which other plant": a part likened to another's, asked
-_LIKE_WHOSE = re.compile(r"\b(?:like|resembles?|resembling)\s+(?:those|that)\s+of\s+(?:which|what)\b")
+_LIKE_WHOSE = re.compile(
+    r"\b(?:like|resembles?|resembling)\s+(?:those|that)\s+of\s+(?:which|what)\b"
+    r"|\breminds?\s+(?:[\w-]+\s+)?of\s+what$"  # "the two dark patches … remind people of what?"
+)
 # "shaped rather like another plant's. Which plant?": a part likened to that of a thing of the kind asked
 _LIKE_ANOTHER = re.compile(
     r"\blike\s+(?:that\s+of\s+|those\s+of\s+)?another\s+([a-z]+?)(?:['’]s|s['’])?(?=[\s.,;?!]|$)"
