@@ -5182,7 +5182,7 @@ def test_a_kind_asked_of_a_named_place_is_not_repeated_after_the_answer() -> Non
     found = _read_record(
         "Kessdam is the capital of Tarnland. Which industry is Kessdam known as a center of?",
         "Question names: Kessdam (match 1.000)",
-        "Kessdam: Kessdam: the capital and largest city of Tarnland; a major port and a center of the"
-        " diamond-cutting industry",
+        "Kessdam: Kessdam, capital of Tarnland: an industrial center and the nominal capital of Tarnland;"
+        " center of the diamond-cutting industry; known for its canals",
     )
     assert found == "diamond-cutting"
