@@ -5176,13 +5176,13 @@ def test_a_country_named_as_a_union_of_states_is_of_the_country_kind() -> None:
     assert _read_record(question, *lines) == "United States"
 
 
-def test_a_kind_asked_of_a_named_place_is_not_repeated_after_the_answer() -> None:
-    """Named entity, "which industry is it a centre of": "diamond-cutting industry" answers as
-    "diamond-cutting" — the kind asked is the question's word, not part of the answer."""
+def test_a_lower_case_answer_keeps_the_kind_noun_that_types_it() -> None:
+    """Linked attribute of the asked kind in words: "which hemisphere" is answered "northern hemisphere", the
+    phrase whose head is the kind asked, not the bare direction nor a name the bridge's entry gives."""
     found = _read_record(
-        "Kessdam is the capital of Tarnland. Which industry is Kessdam known as a center of?",
-        "Question names: Kessdam (match 1.000)",
-        "Kessdam: Kessdam, capital of Tarnland: an industrial center and the nominal capital of Tarnland;"
-        " center of the diamond-cutting industry; known for its canals",
+        "In which hemisphere is the constellation that contains this cluster?",
+        "Image shows: Kell Cluster (match 0.950)",
+        "Kell Cluster: Kell Cluster, Messier 99: an open cluster in the constellation Tarn",
+        "Tarn: Tarn: a constellation in the northern hemisphere between Orla and Vell",
     )
-    assert found == "diamond-cutting"
+    assert found == "northern hemisphere"

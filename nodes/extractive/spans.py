@@ -1287,8 +1287,6 @@ def trim(shape: QuestionShape, span: str) -> str:
     "South" when the question names the South Atlantic). A possessive ending is the owner's name ("Kepler's
     laws": "Kepler")."""
     words = unpossessed(span).split() if _POSSESSIVE_END.search(span) else span.split()
-    if len(words) > 1 and span[:1].islower() and not shape.kind_of and singular(words[-1]) == shape.type_noun:
-        return " ".join(words[:-1])  # "which industry is it a centre of" — "diamond-cutting (industry)"
     if len(words) > 1 and words[0] == "of":  # "(the discovery) of the Doppler effect": no answer opens so
         return trim(shape, " ".join(words[1:]))
     for name in shape.names:
