@@ -4307,6 +4307,8 @@ def test_what_a_thing_is_made_of_is_what_the_entry_says_it_is_of(
         # what singles the thing out, at length, before "is shown here" / "are we looking at"
         "Which horned antelope species from the dry plains of southern Varnia is shown here?",
         "Which barred spiral galaxy in Kell Minor, seen face-on, are we looking at?",
+        "Which barred spiral galaxy, seen face-on in Kell Minor, is in this picture?",
+        "Which early astronomer and Navy officer is the person in this photograph?",
     ],
 )
 def test_naming_what_is_shown_in_other_words_asks_what_it_is(question: str) -> None:
@@ -5186,3 +5188,54 @@ def test_a_lower_case_answer_keeps_the_kind_noun_that_types_it() -> None:
         "Tarn: Tarn: a constellation in the northern hemisphere between Orla and Vell",
     )
     assert found == "northern hemisphere"
+
+
+def test_a_relation_asked_of_a_named_entity_is_read_from_its_inverse_in_its_own_entry() -> None:
+    """Named entity, relation asked by the other side's noun: "Who was Vessa's husband?" — Vessa's own
+    entry says she is "the wife and sister of Tarno"; "the mother of Orla" names no husband."""
+    found = _read_record(
+        "In Greek mythology Vessa was the mother of Orla. Who was Vessa's husband?",
+        "Question names: Vessa (match 1.000)",
+        "Vessa: Vessa: (Greek mythology) the wife and sister of Tarno and mother of Orla",
+        "Orla: Orla: (Greek mythology) a princess and daughter of Vessa; she was fastened to a rock and"
+        " exposed to a sea monster that was sent by Kell, but she was rescued by Dorn and became his wife",
+    )
+    assert found == "Tarno"
+
+
+@pytest.mark.parametrize(
+    ("question", "source"),
+    [
+        (
+            "This showy bird is nicknamed after a Roman goddess. Who is her counterpart in Greek myth?",
+            "Vessa",
+        ),
+        ("This showy bird has long been called the bird of a Roman goddess. Who was her husband?", "Vessa"),
+        ("One of this bird's names includes a huge northern island. Which country governs it?", "Tarnland"),
+    ],
+)
+def test_a_name_of_the_thing_shown_leads_to_what_it_is_named_after(question: str, source: str) -> None:
+    """Linked through a name: "nicknamed after", "called the bird of a goddess", "one of its names includes
+    an island" — the name its own entry lists under its title ("bird of Vessa", "Tarnland peafowl") gives
+    the link, the goddess before any entry of hers is found."""
+    entries = [
+        (
+            "Kellish peafowl",
+            "A peacock. peafowl, bird of Vessa, Tarnland peafowl: very large pheasant of Asia",
+        ),
+        ("Tarnland", "Tarnland: the largest island in the world; a self-governing province of Orland"),
+    ]
+    chain = Chain.build("Kellish peafowl", entries, read_question(question))
+    assert source in chain.links[:3]
+
+
+def test_what_a_noun_is_of_is_read_from_the_compound_the_entry_makes_of_it() -> None:
+    """Named entity, "the world's leading exporter of what": the entry's "world's leading tea exporter"
+    makes the same statement as a compound, whose middle word answers."""
+    found = _read_record(
+        "Tarnland is the world's leading exporter of what?",
+        "Question names: Tarnland (match 1.000)",
+        "Tarnland: Tarnland, Republic of Tarnland: the largest Kellish speaking country in the world;"
+        " located in the east of Orla; world's leading tea exporter",
+    )
+    assert found == "tea"

@@ -18,6 +18,7 @@ from nodes.extractive.anchor import (
     EntityGuess,
     aliases,
     bare,
+    entry_names,
     is_about,
     linked_names,
     mentions,
@@ -40,7 +41,11 @@ from nodes.extractive.spans import (
 # astronomer's name", "whose name comes from": the image's thing is named after the entity asked about
 # through it.
 _NAMED_AFTER = re.compile(
-    r"\bnamed\s+(?:after|for)\b|\b(?:after|for)\s+(?:whom|which)\b[^?]*\bnamed\b"
+    r"\b(?:nick)?named\s+(?:after|for)\b|\b(?:after|for)\s+(?:whom|which)\b[^?]*\bnamed\b"
+    # "one of this deer's names includes a huge northern island", "… refers to an enormous island", "has long
+    # been called the bird of a Roman goddess"
+    r"|\bnames?\b[^.?]*?\b(?:includes?|contains?|refers?\s+to)\b"
+    r"|\b(?:called|known\s+as)\s+the\s+[\w-]+\s+of\s+an?\s+"
     r"|\b(?:takes|took|gets|got|carries|bears|derives)\s+(?:its|the|his|her)\s+(?:sur)?name\b"
     r"|\b(?:carries|bears|shares)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?[\w-]+['’]s\s+(?:sur)?name\b"
     r"|\bgave\s+(?:its|his|her|their)\s+name\s+to\b|\bwhose\s+(?:sur)?name\b[^?]*\b(?:this|these)\b"
@@ -159,9 +164,18 @@ class Chain:
         # "the country this antelope is named after": Indian → India; not for an anchor the question names
         # ("the probe is named after the astronomer Anna Vogel": a queen Anna is no source of her name)
         if _NAMED_AFTER.search(shape.text) and not any(same_entity(anchor, n) for n in shape.names):
-            names = aliases(anchor, texts)
+            # with the names its own entry lists under its title ("Indian peafowl: … bird of Juno: …")
+            names = aliases(anchor, texts) | {
+                n for t, x in entries if same_entity(t, anchor) for n in entry_names(x)
+            }
             places = {source_place(w) for name in names for w in bare(name).split()} - {None}  # "Sumatran"
-            sources = [s for s in name_sources(names) if s in places or any(is_about(*e, s) for e in entries)]
+            # "bird of Juno": whom a name says the thing is "of" is what it is named after, found yet or not
+            owners = {m for name in names for m in re.findall(r"\bof\s+([A-Z][\w'’-]*)", bare(name))}
+            sources = [
+                s
+                for s in name_sources(names)
+                if s in places | owners or any(is_about(*e, s) for e in entries)
+            ]
             sources += [s for s in prefix_sources(names, entries) if s not in sources]
             links = [*sources, *(n for n in links if n not in sources)]
         bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")

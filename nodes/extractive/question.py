@@ -169,6 +169,16 @@ _IDENTITY = [
     re.compile(
         rf"^(?:which|what)\s+[\w-]+['’]s\s[\w\s,-]+?\s(?:appears?|(?:is|are)\s+{_SHOWN}){_IN_THE_IMAGE}"
     ),
+    # "which starburst galaxy, seen edge-on in ursa major, is in this picture": a description in apposition,
+    # then where it is
+    re.compile(
+        rf"^(?:which|what)\s+(?:[\w'’-]+\s+){{0,4}}?[\w'’-]+,\s+[^?]+?,\s+(?:is|are)\s+(?:in|on)\s+this\s+{_PICTURE}$"
+    ),
+    # "which early computer programmer and navy officer is the person in this photograph"
+    re.compile(
+        rf"^(?:which|who)\s+(?:[\w'’-]+\s+){{0,6}}?[\w'’-]+\s+(?:is|was)\s+the\s+(?:person|man|woman|figure)"
+        rf"\s+(?:in|on)\s+this\s+{_PICTURE}$"
+    ),
     # "which nebula are we looking at", "what are you looking at here"
     # "which starburst galaxy in ursa major, seen edge-on, are we looking at": what singles it out, too
     re.compile(r"^(?:what|which)\s+(?:[\w,-]+\s+){0,10}?are\s+(?:we|you)\s+looking\s+at(?:\s+here)?$"),

@@ -790,7 +790,19 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     if not shape.before_answer:
         return []
     names_only = bool(kinds_of(shape.type_noun or "") & PLACE_KINDS)
-    return list(_aligned(shape.before_answer, names_only, _GLOSS_QUOTE.sub(r"\1", text)))
+    found = _aligned(shape.before_answer, names_only, _GLOSS_QUOTE.sub(r"\1", text))
+    return list(found or ([] if names_only else compounded(shape.before_answer, text)))
+
+
+def compounded(before_answer: str, text: str) -> list[str]:
+    """For lead-up words ending "<word> <noun> of" that `text` does not hold as such, the word the text
+    sets between them as a compound: "the world's leading exporter of" — "world's leading coffee
+    exporter" → coffee."""
+    lead = re.search(r"\b([a-z]+)\s+([a-z]+)\s+of$", before_answer)
+    if not lead or lead.group(1) in STOPWORDS:
+        return []
+    word, noun = (re.escape(w) for w in lead.groups())
+    return compiled(rf"\b{word}\s+([a-z][\w-]*)\s+{noun}s?\b").findall(text)
 
 
 _GLOSS_QUOTE = re.compile(r"`([^`']+)'")  # a gloss quotes a word as `reindeer'
@@ -1800,13 +1812,24 @@ _OWNER_RELATION = re.compile(
 )
 
 
+# The noun the owner's entry states a relation by, when it is the other side's ("Who was Vessa's husband?" —
+# Vessa: "the wife and sister of Tarno")
+_INVERSE_RELATIONS = {
+    "husband": r"wife(?:\s+and\s+[a-z]+)?",
+    "wife": r"husband(?:\s+and\s+[a-z]+)?",
+    "father": r"(?:son|daughter)",
+    "mother": r"(?:son|daughter)",
+}
+
+
 def related_to_owner(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     """The names the owner's own entry puts after the relation noun the question asks of it ("counterpart
-    of Greek Hera" → Hera); none for a line of another entity, or for a question of another shape."""
+    of Greek Hera" → Hera), or after its inverse ("Vessa's husband" — "the wife of Tarno" → Tarno); none
+    for a line of another entity, or for a question of another shape."""
     asked = _OWNER_RELATION.search(shape.text)
     if not asked or not is_entry_of(asked.group(1), line):
         return []
-    noun = re.escape(asked.group(2))
+    noun = _INVERSE_RELATIONS.get(asked.group(2), re.escape(asked.group(2)))
     related = compiled(
         rf"\b{noun}s?\s+of\s+(?:the\s+)?(?:[A-Z][a-z]+\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
     )
