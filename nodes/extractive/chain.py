@@ -355,12 +355,11 @@ def prefix_sources(names: Iterable[str], entries: Sequence[tuple[str, str]]) -> 
 
 def rank_links(shape: QuestionShape, links: Sequence[str], anchor_texts: Sequence[str]) -> list[str]:
     """Links, the likeliest bridge first: one whose name shares a word with the bridge's description
-    ("Oxford University" for "the university where …", "Cape Zell" for "a well-known cape" over the
-    "Zell Climate Observatory" of a question that mentions a climate observatory), then with the
-    question, then one the anchor's texts
-    qualify with a word of that description ("the continent whose southwestern deserts it roams":
-    "deserts of northern Africa and southwestern Asia" → Asia), then one they mention right next to a
-    question word ("the botanist Anders Dahl"), then in order."""
+    ("Oxford University" for "the university where …", "Cape Zell" for "a well-known cape" over the "Zell
+    Climate Observatory" of a question that mentions a climate observatory), then with the question, then
+    one the anchor's texts qualify with a word of that description ("the continent whose southwestern
+    deserts it roams": "deserts of northern Africa and southwestern Asia" → Asia), then one they mention
+    right next to a question word ("the botanist Anders Dahl"), then in order."""
     described = [w for b in shape.bridges for w in b.split()]
     question = (set(described) | set(shape.attribute)) - {
         shape.type_noun

@@ -341,9 +341,9 @@ _RANK = re.compile(
 )
 # "What record does it hold?", "What's that island's claim to fame?", "What sets that ocean apart from all
 # the others?": a record, answered by the superlative with its noun ("largest ocean"); "Size-wise, what's
-# special about …" asks one by a dimension, answered by the superlative alone.
-# "what record does it hold", "holds which size record", "holds a size record among rodents. What is it?",
-# "what is historically notable about it": the superlative (or first) its entry states of it
+# special about …" asks one by a dimension, answered by the superlative alone. So do "holds which size
+# record", "holds a size record among rodents. What is it?" and "what is historically notable about it"
+# (answered by a first too: "the first planetary nebula ever catalogued").
 _RECORD_HELD = (
     r"\b(?:what|which)\s+(?:[\w-]+\s+)?(?:record|distinction)\b|\bclaim\s+to\s+fame\b"
     r"|\bwhat\s+sets\s+[\w\s]+\s+apart\b|\bholds?\s+an?\s+(?:[\w-]+\s+)?record\b"
@@ -794,6 +794,7 @@ _INITIAL_DOTS = re.compile(r"\b(?:[A-Z]\.){2,}")
 
 
 def undotted(initials: re.Match[str]) -> str:
+    """ "U.S." → "US"."""
     return initials.group().replace(".", "")
 
 
@@ -1043,8 +1044,9 @@ _CHOICES = re.compile(
 )
 
 
-# "What is that basin called?": the thing a statement described is the one asked, not a bridge to it.
+# "what name is given to the dark columns in this nebula": the name of the thing described is asked
 _NAME_GIVEN_TO = re.compile(r"\bname\s+(?:is\s+|was\s+|are\s+|were\s+)?given\s+to\b")
+# "What is that basin called?": the thing a statement described is the one asked, not a bridge to it.
 _NAMES_THAT = re.compile(
     r"^what\s+(?:is|was|are|were)\s+(?:that|those)\s+(?:[\w-]+\s+){1,2}?(?:called|named|known\s+as)$"
 )
