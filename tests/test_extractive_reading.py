@@ -4309,6 +4309,9 @@ def test_what_a_thing_is_made_of_is_what_the_entry_says_it_is_of(
         "Which barred spiral galaxy in Kell Minor, seen face-on, are we looking at?",
         "Which barred spiral galaxy, seen face-on in Kell Minor, is in this picture?",
         "Which early astronomer and Navy officer is the person in this photograph?",
+        "Which famous Kessa landmark of lakes, gardens and palaces is this?",
+        "Which Kessa landmark, with lakes, gardens and palaces, was this photo taken at?",
+        "Which launch vehicle is shown on the pad here?",
     ],
 )
 def test_naming_what_is_shown_in_other_words_asks_what_it_is(question: str) -> None:
@@ -4321,6 +4324,7 @@ def test_naming_what_is_shown_in_other_words_asks_what_it_is(question: str) -> N
         "What do you call the capital of the country where this bird lives?",
         "What is the capital of the country in this picture?",
         "What is the capital of the country whose wild dog is shown in this picture?",
+        "In 2016 this rocket lifted off from a sandy cape on the Kell coast. Which state is that cape off?",
     ],
 )
 def test_naming_something_else_than_what_is_shown_is_no_identity_question(question: str) -> None:

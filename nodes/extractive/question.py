@@ -54,6 +54,7 @@ _REFERENCE_END = STOPWORDS | word_set("""
     contains first also most still now today originally mainly mostly die died dies built made painted
     discovered launched founded created designed lived operate operates orbit orbits shares share flew
     flown became become carry carries especially particularly chiefly build builds construct constructs
+    off near beside
 """)
 # Verbs that say where or that something is, not what is asked: left out of the attribute.
 _GENERIC_VERBS = word_set("""
@@ -92,8 +93,9 @@ _PICTURE = (
     r"(?:image|photo|photograph|picture|portrait|painting|scene|shot|view|frame|snapshot|drawing|illustration"
     r"|sketch)"
 )
-# "… in this photo", "… here" or nothing, then perhaps what else singles it out (", the one known for …")
-_IN_THE_IMAGE = r"(?:\s+(?:in|on)\s+(?:this|the)\s+\w+|\s+here)?(?:,\s+the\s+one\b.*)?$"
+# "… in this photo", "… here", "… on the pad here" or nothing, then perhaps what else singles it out (", the
+# one known for …")
+_IN_THE_IMAGE = r"(?:\s+(?:in|on)\s+(?:this|the)\s+\w+)?(?:\s+here)?(?:,\s+the\s+one\b.*)?$"
 # Words after "this" that say nothing but what the thing is: no preposition or verb ("which messier object
 # is this star-forming cloud", not "which country is this dish from").
 _THIS_PHRASE = rf"(?:\s+(?!(?:{'|'.join(sorted(_REFERENCE_END))})\b)[\w-]+){{0,3}}"
@@ -102,7 +104,8 @@ _THIS_PHRASE = rf"(?:\s+(?!(?:{'|'.join(sorted(_REFERENCE_END))})\b)[\w-]+){{0,3
 _APPOSITIVE = r"(?:,\s+(?:the|a|an|one)\b.*)?"
 _IDENTITY = [
     re.compile(
-        rf"^(?:exactly\s+|so\s+)?(what|which|who)\b(\s+[\w,-]+){{0,5}}?\s+(is|are)\s+(this|these|that|it|he|she|they)"
+        rf"^(?:exactly\s+|so\s+)?(what|which|who)\b(\s+(?!(?:whose|where|that|which|who|whom|is|are|was|were)\b)"
+        rf"[\w,-]+){{0,8}}?\s+(is|are)\s+(this|these|that|it|he|she|they)"
         rf"{_THIS_PHRASE}"
         rf"(?:\s+in\s+the\s+[\w-]+(?=,))?{_APPOSITIVE}$"
     ),  # "which stocky, burrowing Australian marsupial is this"
@@ -179,6 +182,8 @@ _IDENTITY = [
         rf"^(?:which|who)\s+(?:[\w'’-]+\s+){{0,6}}?[\w'’-]+\s+(?:is|was)\s+the\s+(?:person|man|woman|figure)"
         rf"\s+(?:in|on)\s+this\s+{_PICTURE}$"
     ),
+    # "which beijing landmark, with lakes, gardens and palaces, was this photo taken at"
+    re.compile(rf"^(?:which|what)\s+[^?]+?\s+(?:was|were)\s+this\s+{_PICTURE}\s+taken\s+(?:at|in|of)$"),
     # "which nebula are we looking at", "what are you looking at here"
     # "which starburst galaxy in ursa major, seen edge-on, are we looking at": what singles it out, too
     re.compile(r"^(?:what|which)\s+(?:[\w,-]+\s+){0,10}?are\s+(?:we|you)\s+looking\s+at(?:\s+here)?$"),
