@@ -5243,3 +5243,21 @@ def test_what_a_noun_is_of_is_read_from_the_compound_the_entry_makes_of_it() -> 
         " located in the east of Orla; world's leading tea exporter",
     )
     assert found == "tea"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In Norland people call this animal one thing; what do they call it in Tarnasia?",
+        "In Norland this deer goes by one name; what is it called in Tarnasia?",
+        "In Norland this deer is called a kellibou; what do people in Tarnasia call it?",
+    ],
+)
+def test_the_name_used_in_a_region_is_the_one_the_entry_says_is_used_there(question: str) -> None:
+    """Own entity, named by region: "called `tarndeer' in Tarnasia and `kellibou' in Norland" — the name the
+    entry ties to the region asked, not the first it lists."""
+    entry = (
+        "Tarn deer: kellibou, tarndeer, Rangifer kellus: Arctic deer with large antlers in both sexes; called"
+        " `tarndeer' in Tarnasia and `kellibou' in Norland"
+    )
+    assert _read_record(question, "Image shows: Tarn deer (match 0.900)", entry) == "tarndeer"

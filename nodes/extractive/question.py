@@ -605,6 +605,9 @@ _OTHER_NAME = re.compile(
     rf"|\b(?:{ASIDE_WORDS})\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?.]*\b(?:besides|also\s+(?:used|given|applied))\b"  # in one sentence
     r"|\bwhat\s+(?:is|are|was|were|do|does)\b[^?]*\bcalled\s+in\s+(?!this\b|these\b)[a-z]"
+    # "what do they call it in Eurasia", "what do people in Europe and Asia call it": the name used there
+    r"|\bwhat\s+(?:do|does|did|would)\b[^?]*\bcall\s+(?:it|this|them|these)\s+in\s+(?!this\b|these\b)[a-z]"
+    r"|\bwhat\s+(?:do|does|did|would)\s+(?:people|they|folks|locals)\s+in\s+[a-z][\w\s]*?\bcall\b"
 )  # "what is the Big Dipper usually called in Britain?": the name used there
 # "the full name of the general …", "the full official name of the nation …", "that country's formal name"
 _FULL_NAME = re.compile(

@@ -33,6 +33,7 @@ from nodes.extractive.question import (
     STOPWORDS,
     NameAsked,
     QuestionShape,
+    compiled,
     content_words,
     head_noun,
     read_question,
@@ -217,6 +218,9 @@ def other_name(
     closest in meaning to what the question says of it ("likening it to a land predator" → "sea wolf"),
     else the first listed; the title when the entries list no other."""
     asked = shape.name_asked or NameAsked()
+    local = name_used_in(shape.text, anchor_lines)
+    if local:  # "what do they call it in Eurasia?" — "called `reindeer' in Eurasia"
+        return local
     given = [anchor, *shape.names]
     listed = list(
         dict.fromkeys(name for line in anchor_lines for name in [*entry_names(line.text), *called(line.text)])
@@ -255,6 +259,31 @@ def other_name(
         vectors = np.asarray(text_embedder(context).embed_texts([asked.hint, *names]), dtype=np.float32)
         names = [names[int(np.argmax(vectors[1:] @ vectors[0]))]]
     return bare(names[0]) if names else bare(anchor)
+
+
+# Where a question asks the name used: "what do they call it in Eurasia", "what is it called in Britain",
+# "what do people in Europe and Asia call it"
+_REGION_ASKED = re.compile(
+    r"\bcall(?:ed)?\s+(?:it\s+|this\s+|them\s+)?in\s+(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    r"|\b(?:people|they|folks|locals)\s+in\s+(?:the\s+)?([A-Z][\w'’-]*(?:\s+(?:and|or)\s+[A-Z][\w'’-]*)?)\s+call\b"
+)
+# Regions a question may name by their parts: "Europe and Asia" is Eurasia
+_JOINED_REGIONS = {"europe and asia": "Eurasia", "europe or asia": "Eurasia", "asia and europe": "Eurasia"}
+
+
+def name_used_in(question: str, anchor_lines: Sequence[EvidenceLine]) -> str:
+    """The name the anchor's entry says is used in the region the question asks about ("called `reindeer'
+    in Eurasia and `caribou' in North America" → reindeer for Eurasia); "" when it asks no region or the
+    entry names none used there."""
+    asked = _REGION_ASKED.search(question)
+    if not asked:
+        return ""
+    region = next(group for group in asked.groups() if group)
+    region = _JOINED_REGIONS.get(region.lower(), region)
+    used = compiled(
+        rf"\bcalled\s+[`'‘\"“]?([\w-]+(?:\s+[\w-]+)?)[`'’\"”]?\s+in\s+(?:the\s+)?{re.escape(region)}\b"
+    )
+    return next((m.group(1) for line in anchor_lines for m in used.finditer(line.text)), "")
 
 
 # "… is sometimes called `the Sails'", "… was known as Cambria": a name given in a gloss's sentence.
