@@ -4312,6 +4312,8 @@ def test_what_a_thing_is_made_of_is_what_the_entry_says_it_is_of(
         "Which famous Kessa landmark of lakes, gardens and palaces is this?",
         "Which Kessa landmark, with lakes, gardens and palaces, was this photo taken at?",
         "Which launch vehicle is shown on the pad here?",
+        "This canvas hangs in a museum in Kessa. Which of Tarn's paintings is it?",
+        "Which of Norland's two Kell deep-space probes is this one?",
     ],
 )
 def test_naming_what_is_shown_in_other_words_asks_what_it_is(question: str) -> None:
@@ -5261,3 +5263,28 @@ def test_the_name_used_in_a_region_is_the_one_the_entry_says_is_used_there(quest
         " `tarndeer' in Tarnasia and `kellibou' in Norland"
     )
     assert _read_record(question, "Image shows: Tarn deer (match 0.900)", entry) == "tarndeer"
+
+
+def test_a_first_record_certain_of_its_answer_keeps_it_against_a_stronger_later_span() -> None:
+    """Measure of a bridge: a first record whose one candidate is the bridge's year (certain) keeps it when a
+    later record brings another country's entry that restates the question's words and outscores it."""
+    anchor = "Image shows: Orlfruit (match 0.940)"
+    first = _iteration(
+        0,
+        anchor,
+        "Orlfruit: Orlfruit: a spiny red fruit of Tarnia",
+        "Tarnia: Tarnia: a constitutional monarchy in southeastern Asia; achieved independence from the"
+        " United Kingdom in 1957",
+    )
+    later = _iteration(
+        1,
+        anchor,
+        "Kellia: Kellia, Republic of Kellia: a republic in the Asian subcontinent in southern Asia; second"
+        " most populous country in the world; achieved independence from the United Kingdom in 1947",
+    )
+    question = (
+        "In what year did the Southeast Asian country this fruit comes from gain independence from the"
+        " United Kingdom?"
+    )
+    assert read_records(question, [first], Context()).confidence == 1.0
+    assert surer_reading(question, [first, later], Context()).answer == "1957"

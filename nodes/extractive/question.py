@@ -182,6 +182,10 @@ _IDENTITY = [
         rf"^(?:which|who)\s+(?:[\w'’-]+\s+){{0,6}}?[\w'’-]+\s+(?:is|was)\s+the\s+(?:person|man|woman|figure)"
         rf"\s+(?:in|on)\s+this\s+{_PICTURE}$"
     ),
+    # "which of van gogh's paintings is it", "which of nasa's two voyager probes is this one": one of several
+    re.compile(
+        r"^(?:which|what)\s+of\s+(?:[\w'’-]+\s+){1,6}?(?:is|are)\s+(?:this|these|it|they)(?:\s+one)?$"
+    ),
     # "which beijing landmark, with lakes, gardens and palaces, was this photo taken at"
     re.compile(rf"^(?:which|what)\s+[^?]+?\s+(?:was|were)\s+this\s+{_PICTURE}\s+taken\s+(?:at|in|of)$"),
     # "which nebula are we looking at", "what are you looking at here"

@@ -175,8 +175,8 @@ def surer_reading(question: str, trajectory: Sequence[Iteration], context: Conte
     if len(trajectory) < 2 or full.confidence >= 1.0:
         return full  # nothing to compare, or nothing reads surer than certain
     first = read_records(question, trajectory[:1], context)
-    if best_score(full) >= best_score(first) + STRONGER_BY:
-        return full
+    if first.confidence < 1.0 and best_score(full) >= best_score(first) + STRONGER_BY:
+        return full  # a first record with one candidate only is certain of it: "clearly stronger" is no more
     return first if first.confidence > full.confidence else full
 
 
