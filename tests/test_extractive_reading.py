@@ -5288,3 +5288,16 @@ def test_a_first_record_certain_of_its_answer_keeps_it_against_a_stronger_later_
     )
     assert read_records(question, [first], Context()).confidence == 1.0
     assert surer_reading(question, [first, later], Context()).answer == "1957"
+
+
+def test_the_world_a_record_is_held_in_is_no_place_a_thing_lies_in() -> None:
+    """Named entity, "which sea is that reef in": "the largest coral reef in the world; in the Kell Sea"
+    — the words "reef in" lead to "the world" first, which is where its record holds, not where it lies."""
+    found = _read_record(
+        "Reef fish like this are found on the Great Tarn Reef. Which sea is that reef in?",
+        "Question names: Great Tarn Reef (match 1.000)",
+        "Great Tarn Reef: Great Tarn Reef: the largest coral reef in the world; in the Kell Sea off the"
+        " northeastern coast of Orland",
+        "Kell Sea: Kell Sea: an arm of the Varn Ocean off the northeastern coast of Orland",
+    )
+    assert found == "Kell Sea"

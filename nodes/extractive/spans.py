@@ -791,6 +791,8 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
         return []
     names_only = bool(kinds_of(shape.type_noun or "") & PLACE_KINDS)
     found = _aligned(shape.before_answer, names_only, _GLOSS_QUOTE.sub(r"\1", text))
+    # "the largest coral reef in the world" leads "that reef in" to no place: the whole world is in nothing
+    found = tuple(f for f in found if f.lower() not in _THE_WORLD)
     return list(found or ([] if names_only else compounded(shape.before_answer, text)))
 
 
@@ -805,6 +807,7 @@ def compounded(before_answer: str, text: str) -> list[str]:
     return compiled(rf"\b{word}\s+([a-z][\w-]*)\s+{noun}s?\b").findall(text)
 
 
+_THE_WORLD = word_set("world earth globe")
 _GLOSS_QUOTE = re.compile(r"`([^`']+)'")  # a gloss quotes a word as `reindeer'
 
 
