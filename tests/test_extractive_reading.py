@@ -2731,6 +2731,7 @@ def test_what_sets_a_bridge_apart_is_the_record_its_entry_states() -> None:
         ("Besides burrows, what does this marsupial build in the water?", "underwater lodges"),
         # where it does so, without an article, is no object; the means set before the question neither
         ("What does this marsupial build in rivers?", "burrows and underwater lodges"),
+        ("What does this marsupial build in rivers and streams?", "burrows and underwater lodges"),
         ("With its long tail and claws, what does this marsupial hunt?", "small frogs"),
     ],
 )
@@ -4961,6 +4962,11 @@ def test_an_entry_restating_the_description_past_a_bridge_answers_it() -> None:
             "eyes of an owl",
         ),
         (
+            "The leaves of this tree look somewhat like the leaves of which other plant?",
+            "Varn: evergreen oak of Tarn having leaves somewhat resembling those of ivy",
+            "ivy",
+        ),
+        (
             "The leaves of this evergreen tree look rather like those of which other plant?",
             "Varn: evergreen oak of Tarn having leaves somewhat resembling those of ivy",
             "ivy",
@@ -5253,6 +5259,7 @@ def test_what_a_noun_is_of_is_read_from_the_compound_the_entry_makes_of_it() -> 
         "In Norland people call this animal one thing; what do they call it in Tarnasia?",
         "In Norland this deer goes by one name; what is it called in Tarnasia?",
         "In Norland this deer is called a kellibou; what do people in Tarnasia call it?",
+        "In Norland this is a kellibou, but what do they call this Arctic deer over in Tarnasia?",
     ],
 )
 def test_the_name_used_in_a_region_is_the_one_the_entry_says_is_used_there(question: str) -> None:

@@ -485,9 +485,10 @@ _WHOLE_WORLD = word_set("world earth globe")  # owners of a record, never what i
 # "what did the astronomer Ada Lorne discover": a named subject takes the verb as well.
 _PREDICATE = re.compile(
     r"^what\s+(?:does|do|did)\s+(?:(?:this|these|that|those|the)\s+)?(?:[\w-]+\s+){1,7}?(?:mainly\s+|mostly\s+)?"
-    r"([a-z]+)(?:\s+(on|in|with|from|for|at|into|upon))?(?:\s+(?:in|on|at|under|around)\s+(?:(?:the|its|their)\s+)?[\w-]+)?"
+    r"([a-z]+)(?:\s+(on|in|with|from|for|at|into|upon))?"
+    r"(?:\s+(?:in|on|at|under|around)\s+(?:(?:the|its|their)\s+)?[\w-]+(?:\s+(?:and|or)\s+[\w-]+)?)?"
     r"(?:\s+with\s+(?:its|their)\b.*)?$"
-)  # "what does this rodent build in the water", "… build in rivers": where it does so is no object
+)  # "what does this rodent build in the water", "… in rivers and streams": where it does so is no object
 # "with its long snout and claws, what does this animal hunt": the means it does so with, set before
 _LEADING_MEANS = re.compile(r"^(?:with|using)\s+[^,?]+,\s*(?=what\b)")
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
@@ -499,7 +500,7 @@ _RESEMBLES = re.compile(  # "what does this look like", "which wild animal does 
 )
 # "the leaves of this tree look rather like those of which other plant": a part likened to another's, asked
 _LIKE_WHOSE = re.compile(
-    r"\b(?:like|resembles?|resembling)\s+(?:those|that)\s+of\s+(?:which|what)\b"
+    r"\b(?:like|resembles?|resembling)\s+(?:those|that|the\s+[\w-]+)\s+of\s+(?:which|what)\b"
     r"|\breminds?\s+(?:[\w-]+\s+)?of\s+what$"  # "the two dark patches … remind people of what?"
 )
 # "shaped rather like another plant's. Which plant?": a part likened to that of a thing of the kind asked
@@ -610,7 +611,7 @@ _OTHER_NAME = re.compile(
     r"|\bname\b[^?.]*\b(?:besides|also\s+(?:used|given|applied))\b"  # in one sentence
     r"|\bwhat\s+(?:is|are|was|were|do|does)\b[^?]*\bcalled\s+in\s+(?!this\b|these\b)[a-z]"
     # "what do they call it in Eurasia", "what do people in Europe and Asia call it": the name used there
-    r"|\bwhat\s+(?:do|does|did|would)\b[^?]*\bcall\s+(?:it|this|them|these)\s+in\s+(?!this\b|these\b)[a-z]"
+    r"|\bwhat\s+(?:do|does|did|would)\b[^?]*\bcall\s+(?:it|this|them|these)\b[^?]*?\s+in\s+(?!this\b|these\b)[a-z]"
     r"|\bwhat\s+(?:do|does|did|would)\s+(?:people|they|folks|locals)\s+in\s+[a-z][\w\s]*?\bcall\b"
 )  # "what is the Big Dipper usually called in Britain?": the name used there
 # "the full name of the general …", "the full official name of the nation …", "that country's formal name"

@@ -264,7 +264,8 @@ def other_name(
 # Where a question asks the name used: "what do they call it in Eurasia", "what is it called in Britain",
 # "what do people in Europe and Asia call it"
 _REGION_ASKED = re.compile(
-    r"\bcall(?:ed)?\s+(?:it\s+|this\s+|them\s+)?in\s+(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    r"\bcall(?:ed)?\s+(?:(?:it|this|them)\s+(?:[\w-]+\s+){0,3}?)?(?:over\s+)?in\s+(?:the\s+)?"
+    r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
     r"|\b(?:people|they|folks|locals)\s+in\s+(?:the\s+)?([A-Z][\w'’-]*(?:\s+(?:and|or)\s+[A-Z][\w'’-]*)?)\s+call\b"
 )
 # Regions a question may name by their parts: "Europe and Asia" is Eurasia
