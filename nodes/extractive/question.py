@@ -479,7 +479,7 @@ _NAME_OF = re.compile(r"\bthe\s+names?\s+of\s+(?:the|that|those)\s+")  # "the na
 # "which 27,890-foot mountain": a measure the asked thing has, not its kind
 _MEASURE_COMPOUND = re.compile(r"\b\d[\d,.]*-[a-z]+\s+")
 _DETERMINERS = word_set("this these that those the a an its his her their")
-_WHOLE_WORLD = word_set("world earth globe")  # owners of a record, never what is asked
+WHOLE_WORLD = word_set("world earth globe")  # owners of a record, never what is asked (nor where it lies)
 # "what does this animal feed on", "what do these birds eat": the object of the verb is asked (a phrase of
 # the entity's entry, "eucalyptus leaves and bark"), not a name.
 # "what did the astronomer Ada Lorne discover": a named subject takes the verb as well.
@@ -1619,7 +1619,7 @@ def asked_noun(lower: str) -> str | None:
     if possessor is not None:
         owner = words[possessor][:-2]
         # "which country's currency …" asks a country; "the world's highest volcano" asks a volcano
-        if owner not in _WHOLE_WORLD and (possessor == 0 or owner in TYPE_NOUNS):
+        if owner not in WHOLE_WORLD and (possessor == 0 or owner in TYPE_NOUNS):
             return owner
         words = words[possessor + 1 :]  # "what is new zealand's capital" asks a capital
     window: list[str] = []

@@ -41,6 +41,7 @@ from nodes.extractive.question import (
     TYPE_NOUNS,
     UNIT_FAMILIES,
     UNITS,
+    WHOLE_WORLD,
     QuestionShape,
     asked_words,
     asking_clause,
@@ -792,7 +793,7 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     names_only = bool(kinds_of(shape.type_noun or "") & PLACE_KINDS)
     found = _aligned(shape.before_answer, names_only, _GLOSS_QUOTE.sub(r"\1", text))
     # "the largest coral reef in the world" leads "that reef in" to no place: the whole world is in nothing
-    found = tuple(f for f in found if f.lower() not in _THE_WORLD)
+    found = tuple(f for f in found if f.lower() not in WHOLE_WORLD)
     return list(found or ([] if names_only else compounded(shape.before_answer, text)))
 
 
@@ -807,7 +808,6 @@ def compounded(before_answer: str, text: str) -> list[str]:
     return compiled(rf"\b{word}\s+([a-z][\w-]*)\s+{noun}s?\b").findall(text)
 
 
-_THE_WORLD = word_set("world earth globe")
 _GLOSS_QUOTE = re.compile(r"`([^`']+)'")  # a gloss quotes a word as `reindeer'
 
 
@@ -1591,14 +1591,14 @@ def novelty_of(
     return 1.0
 
 
-# A country a question writes as its initials ("in which US state"), which a gloss writes in full.
-_INITIALS = re.compile(r"\b(U\.?S\.?(?:A\.?)?|U\.?K\.?)(?![\w.])")
+# A country a question writes as its initials ("in which US state"; `read_question` drops their full stops),
+# which a gloss writes in full.
 _INITIALLED = {"US": "united states", "USA": "united states", "UK": "united kingdom"}
 
 
 def abbreviated_names(text: str) -> set[str]:
     """The full names (lower case) of the countries `text` writes as initials: "US state" → united states."""
-    return {_INITIALLED[initials.replace(".", "")] for initials in _INITIALS.findall(text)}
+    return {_INITIALLED[initials] for initials in re.findall(r"\b(USA|US|UK)\b", text)}
 
 
 def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]) -> bool:
