@@ -4158,6 +4158,29 @@ def test_a_range_of_dates_asked_is_answered_whole(question: str) -> None:
     assert _read_record(question, *record) == "June 21 to July 22"
 
 
+def test_an_entry_answers_by_the_name_the_other_entries_call_it() -> None:
+    """ "In which constellation …" — the entry "Tall Ox, Orla Maxa: a constellation …" answers "Orla
+    Maxa" when the other lines' prose says "in the constellation Orla Maxa": the common name, not the
+    entry's first."""
+    record = [
+        "Question names: Ox Dipper (match 1.000)",
+        "Ox Dipper: Ox Dipper, Plough: a group of seven bright stars in the constellation Orla Maxa",
+        "Kell Galaxy: Kell Galaxy: a spiral galaxy in the constellation Orla Maxa",
+        "Tall Ox: Tall Ox, Orla Maxa: a constellation outside the zodiac that turns around the pole star",
+    ]
+    question = "In which constellation are the Ox Dipper's seven stars?"
+    assert _read_record(question, *record) == "Orla Maxa"
+
+
+def test_an_entry_named_alike_elsewhere_answers_by_its_first_name() -> None:
+    record = [
+        "Image shows: Kell Galaxy (match 0.900)",
+        "Kell Galaxy: Kell Galaxy: a spiral galaxy in the constellation Tall Ox",
+        "Tall Ox: Tall Ox, Orla Maxa: a constellation outside the zodiac that turns around the pole star",
+    ]
+    assert _read_record("In which constellation is this galaxy?", *record) == "Tall Ox"
+
+
 def test_a_rulers_regnal_number_stays_with_the_name_answered() -> None:
     """ "Orlan statesman under Aldo III" with "Aldo, Aldo III: King of Tarnia …" among the lines: the
     entry's first name is "Aldo", but the answer is the ruler, "Aldo III"."""
@@ -5308,3 +5331,156 @@ def test_the_world_a_record_is_held_in_is_no_place_a_thing_lies_in() -> None:
         "Kell Sea: Kell Sea: an arm of the Varn Ocean off the northeastern coast of Orland",
     )
     assert found == "Kell Sea"
+
+
+# --- questions that go past the bridge, and relations of the bridge -----------------------------------
+
+
+_PAST_ISLAND = (
+    "This big cat is named after an island. What is the capital of the country that island belongs to?"
+)
+
+
+def test_the_entity_past_the_bridge_is_searched_with_the_attribute_even_when_its_entry_is_known() -> None:
+    """ "the capital of the country that island belongs to": the island's entry names the country, whose own
+    entry states no capital; the chain is resolved only once "<country> <what is asked>" was searched, which
+    finds the capital's own entry ("Velt, capital of Tarnia")."""
+    record = "\n".join(
+        [
+            "Image shows: Kelmoran tiger (match 0.950)",
+            "Kelmoran tiger: Kelmoran tiger: a large striped cat of the forests of Asia",
+            "Kelmora: Kelmora: a mountainous island in western Tarnia",
+            "Tarnia: Tarnia, Republic of Tarnia: a republic on an archipelago of many islands",
+        ]
+    )
+    trajectory = [_iteration(0, *record.splitlines())]
+    chain = Chain.build("Kelmoran tiger", record_entries(trajectory), read_question(_PAST_ISLAND))
+    assert chain.links[0] == "Kelmora" and chain.step_past_bridge == "Tarnia"
+    earlier = [next_query(_PAST_ISLAND, trajectory, [])]
+    assert earlier[-1].startswith("Kelmora") and not chain_resolved(_PAST_ISLAND, trajectory, earlier)
+    earlier.append(next_query(_PAST_ISLAND, trajectory, earlier))
+    assert earlier[-1].startswith("Tarnia") and chain_resolved(_PAST_ISLAND, trajectory, earlier)
+
+
+def test_an_entry_tying_the_asked_kind_to_the_entity_past_the_bridge_answers() -> None:
+    record = [
+        "Image shows: Kelmoran tiger (match 0.950)",
+        "Kelmoran tiger: Kelmoran tiger: a large striped cat of the forests of Asia",
+        "Kelmora: Kelmora: a mountainous island in western Tarnia",
+        "Tarnia: Tarnia, Republic of Tarnia: a republic on an archipelago of many islands",
+        "Velt: Velt, capital of Tarnia: capital and largest city of Tarnia; on the island of Orlu",
+        "Asia: Asia: the largest continent",
+    ]
+    assert _read_record(_PAST_ISLAND, *record) == "Velt"
+
+
+_TIED_BACK = (
+    "This apple shares its name with a famous volcano. What is the capital of the country where that volcano"
+    " is the highest peak?"
+)
+
+
+def test_a_description_tied_back_to_an_earlier_sentences_bridge_leads_on_from_it() -> None:
+    """ "… a famous volcano. What is the capital of the country where that volcano is the highest peak?":
+    the country is a description past the volcano; when the image's own entry is that volcano's, the
+    country is the bridge, and the question goes no step past it."""
+    shape = read_question(_TIED_BACK)
+    assert shape.bridges == ["volcano", "country"]
+    entries = [
+        ("Kell (apple)", "Kell, Mount Kell: an extinct volcano on Orlu that is the highest peak in Tarnia"),
+        ("Orlu", "Orlu: the central and largest of the four main islands of Tarnia"),
+    ]
+    chain = Chain.build("Kell (apple)", entries, shape)
+    assert chain.bridge == "country" and not chain.goes_past
+    # an island known to be one is a less likely country than a link whose entry is not known yet
+    assert chain.links.index("Tarnia") < chain.links.index("Orlu")
+
+
+def test_a_link_the_anchors_name_is_of_is_a_bridge_ranked_by_how_its_entry_fits_the_description() -> None:
+    """ "This bird is sacred to a Roman goddess, queen of the gods. Who was that goddess's husband?" — the
+    bird's entry calls it "bird of Vessa", and Vessa's entry shares the description's words; her entry's
+    "wife and sister of Tarno" answers the relation asked of her."""
+    record = [
+        "Image shows: Kell peafowl (match 0.950)",
+        "Kell peafowl: Kell peafowl, bird of Vessa: a large pheasant of southeast Asia",
+        "Vessa: Vessa: (Roman mythology) queen of the gods who protected marriage; wife and sister of Tarno",
+        "Hela: Hela: queen of the gods in Greek mythology; wife of Zorn",
+    ]
+    question = "This bird is sacred to a Roman goddess, queen of the gods. Who was that goddess's husband?"
+    chain = Chain.build("Kell peafowl", record_entries([_iteration(0, *record)]), read_question(question))
+    assert chain.links[0] == "Vessa"
+    assert _read_record(question, *record) == "Tarno"
+
+
+@pytest.mark.parametrize(
+    ("question", "year"),
+    [
+        ("In which year did this woman become the first woman to command an airship?", "1952"),
+        ("When did the woman shown here become the first woman to fly across the Orla Sea?", "1948"),
+    ],
+)
+def test_a_first_is_dated_by_the_year_of_its_own_clause(question: str, year: str) -> None:
+    """Two firsts in one line, each dated in parentheses: the year is the one of the first with the asked
+    verb, not the one nearest to the question's other words."""
+    text = (
+        "Ada Varn: Tarnian aviator (born 1921), the first woman to fly an airship across the Orla Sea (1948)"
+        " and the first woman to command one (1952)"
+    )
+    assert _read_shown(question, "Ada Varn", text) == year
+
+
+def test_a_measure_of_the_bridge_is_not_taken_from_another_entry_of_its_kind_restating_the_description() -> (
+    None
+):
+    """ "This fruit comes from a country in south-east Asia. When did that country achieve independence …?":
+    the chain found the country (Orlamia, a monarchy in southeastern Asia); Tarnia, a republic whose entry
+    restates more of the question's words, is another country, not the one described."""
+    record = [
+        "Image shows: Kellfruit (match 0.950)",
+        "Kellfruit: kellfruit: bright red oval fruit of Orlamia covered with soft spines",
+        "Orlamia: Orlamia, Orlama: a constitutional monarchy in southeastern Asia; achieved independence from"
+        " the United Kingdom in 1957",
+        "Tarnia: Tarnia, Republic of Tarnia: a republic in southern Asia; the second most populous country in"
+        " Asia; achieved independence from the United Kingdom in 1947",
+    ]
+    question = (
+        "This spiny red fruit comes from a country in south-east Asia. When did that country achieve"
+        " independence from the United Kingdom?"
+    )
+    assert _read_record(question, *record) == "1957"
+
+
+@pytest.mark.parametrize(
+    ("question", "bridge", "asked"),
+    [
+        (  # "it" in the bridge's relative clause is the thing the earlier sentence points at
+            "I saw this wild dog on a trip. What is the capital city of the nation where it runs wild?",
+            "nation",
+            ["capital", "city"],
+        ),
+        (  # "that country" is the one the question describes, not the continent it names
+            "I snapped this antelope on a trip. It's common in one country of southern Asia, what is the"
+            " capital of that country?",
+            "country",
+            ["southern", "asia", "capital"],
+        ),
+        (  # an adjective between the demonstrative and its kind
+            "This bird ranges from a big country in the north down to Patagonia. What's the capital of that"
+            " northern country?",
+            "country",
+            ["capital", "northern"],
+        ),
+        (  # a clause after a dash asks; the clause before it describes
+            "The range of this bird runs from one South American country down to Patagonia — what's the"
+            " capital of that country?",
+            "country",
+            ["capital"],
+        ),
+    ],
+)
+def test_a_bridge_told_by_a_pronoun_or_a_demonstrative_is_read_apart_from_the_scene(
+    question: str, bridge: str, asked: list[str]
+) -> None:
+    shape = read_question(question)
+    assert (shape.bridge, shape.subject) == (bridge, "")
+    assert [w for w in shape.asked if w not in ("common",)] == asked

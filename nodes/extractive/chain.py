@@ -163,14 +163,15 @@ class Chain:
         links = [n for n in linked_names(anchor, texts) if not set(n.lower().split()) <= given]
         # "the country this antelope is named after": Indian → India; not for an anchor the question names
         # ("the probe is named after the astronomer Anna Vogel": a queen Anna is no source of her name)
+        # its names, with those its own entry lists under its title ("Indian peafowl: … bird of Juno: …"), and
+        # whom a name says the thing is "of" ("bird of Juno" → Juno)
+        names = aliases(anchor, texts) | {
+            n for t, x in entries if same_entity(t, anchor) for n in entry_names(x)
+        }
+        owners = {m for name in names for m in re.findall(r"\bof\s+([A-Z][\w'’-]*)", bare(name))}
         if _NAMED_AFTER.search(shape.text) and not any(same_entity(anchor, n) for n in shape.names):
-            # with the names its own entry lists under its title ("Indian peafowl: … bird of Juno: …")
-            names = aliases(anchor, texts) | {
-                n for t, x in entries if same_entity(t, anchor) for n in entry_names(x)
-            }
             places = {source_place(w) for name in names for w in bare(name).split()} - {None}  # "Sumatran"
-            # "bird of Juno": whom a name says the thing is "of" is what it is named after, found yet or not
-            owners = {m for name in names for m in re.findall(r"\bof\s+([A-Z][\w'’-]*)", bare(name))}
+            # what a name says the thing is "of" is what it is named after, found yet or not
             sources = [
                 s
                 for s in name_sources(names)
@@ -179,11 +180,21 @@ class Chain:
             sources += [s for s in prefix_sources(names, entries) if s not in sources]
             links = [*sources, *(n for n in links if n not in sources)]
         bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
+        if bridge:  # "… sacred to a Roman goddess. Who was that goddess's husband?" — "peafowl, bird of Juno"
+            links += sorted(owner for owner in owners if owner not in links)
         own = frozenset(aliases(anchor, texts))
         ranked = tuple(rank_links(shape, links, texts))
-        if bridge:  # "a large republic in …. … that republic": a link whose entry says it is a republic
-            passed = kinds_of(head_noun(bridge))
-            ranked = tuple(sorted(ranked, key=lambda link: not _defined_as(link, passed, entries)))
+        if bridge:  # "a large republic in …. … that republic": a link whose entry says it is a republic; then
+            # the one whose entries share the most words with the bridge's description ("a Roman goddess,
+            # queen of the gods" — Juno: "(Roman mythology) queen of the Olympian gods"); then those whose
+            # entries are not known yet before those whose entries say they are of another kind
+            passed, described = kinds_of(head_noun(bridge)), word_stems(" ".join(shape.described))
+
+            def likeliest(link: str) -> tuple[bool, int, int]:
+                known = _kind_known(link, passed, entries)
+                return known != 0, -_shared(link, described, entries), known
+
+            ranked = tuple(sorted(ranked, key=likeliest))
         renamed = frozenset(_link_aliases(ranked, entries)) - set(ranked) if bridge else frozenset()
         past_bridge = bool(ranked) and _past(shape, bridge)
         beyond = tuple(_links_of(ranked[0], entries, {*own, *ranked})) if past_bridge else ()
@@ -232,8 +243,12 @@ class Chain:
         """Names an entry of the asked kind may be tied to as a reverse link (`spans.relation`): any name
         on the chain when the question asks about a bridge ("Lima: the capital of Peru" for the capital of
         the country a llama lives in), else only the image's own entity — "Betelgeuse: the second
-        brightest star in Orion" answers nothing about a nebula whose own entry names Orion."""
-        return (*self.names, *sorted(self.renamed)) if self.bridged else tuple(self.own)
+        brightest star in Orion" answers nothing about a nebula whose own entry names Orion. A question that
+        goes past the bridge is about what lies past it: "Jakarta, capital of Indonesia" answers the capital
+        of the country an island (the bridge) belongs to."""
+        if not self.bridged:
+            return tuple(self.own)
+        return (*self.names, *sorted(self.renamed), *(self.beyond if self.goes_past else ()))
 
     @property
     def known(self) -> frozenset[str]:
@@ -410,13 +425,30 @@ def _defined_as(link: str, kinds: frozenset[str], entries: Sequence[tuple[str, s
     )
 
 
+def _kind_known(link: str, kinds: frozenset[str], entries: Sequence[tuple[str, str]]) -> int:
+    """0 when an entry of `link` says it is one of `kinds`, 2 when its entries say it is another kind of
+    thing a question describes ("Honshu: the largest of the islands of Japan" for a country), else 1."""
+    if _defined_as(link, kinds, entries):
+        return 0
+    return 2 if any(is_about(t, x, link) and kind_words(x) & TYPE_NOUNS for t, x in entries) else 1
+
+
+def _shared(link: str, stems: frozenset[str], entries: Sequence[tuple[str, str]]) -> int:
+    """The most of `stems` one entry of `link` holds."""
+    return max((len(word_stems(x) & stems) for t, x in entries if is_about(t, x, link)), default=0)
+
+
 def _past(shape: QuestionShape, bridge: str) -> bool:
     """Whether the question describes a thing past its bridge: a kind among what it asks that is neither
     the answer's kind nor the bridge's ("the supergiant star in the constellation where this nebula
     lies", "the river through the capital of the country …")."""
-    return bool(bridge) and any(
-        w in TYPE_NOUNS and w != shape.type_noun and w not in bridge.split() for w in shape.attribute
-    )
+    if not bridge:
+        return False
+    # the descriptions up to the bridge: "… a volcano. … the country where that volcano stands" goes past no
+    # country when the volcano is the image's own thing and the country the bridge
+    upto = shape.bridges[: shape.bridges.index(bridge) + 1] if bridge in shape.bridges else [bridge]
+    described = {w for description in upto for w in description.split()}
+    return any(w in TYPE_NOUNS and w != shape.type_noun and w not in described for w in shape.attribute)
 
 
 def _links_of(name: str, entries: Sequence[tuple[str, str]], known: Collection[str]) -> list[str]:

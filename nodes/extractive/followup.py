@@ -90,8 +90,11 @@ def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iter
         return False
     needed = ([] if stated else [anchor]) + names_not_looked_up(shape, anchor, entries)
     if not shape.asks_identity:
-        further = [chain.step_past_bridge] if chain.step_past_bridge else []
-        needed += [n for n in [*chain.links[:1], *further] if not any(is_about(t, x, n) for t, x in entries)]
+        needed += [n for n in chain.links[:1] if not any(is_about(t, x, n) for t, x in entries)]
+        # the entity past the bridge is the one asked about ("the capital of the country that island belongs
+        # to"): its own entry rarely states the attribute, which an entry naming it does ("<city>, capital
+        # of <country>"), so it is paired with the attribute even when its entry is known
+        needed += [chain.step_past_bridge] if chain.step_past_bridge else []
     searched = {_normal(q) for q in earlier}
     return all(_normal(focused_query(shape, name, anchor)) in searched for name in needed)
 

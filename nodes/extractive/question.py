@@ -240,8 +240,13 @@ _IDENTITY = [
         rf"(?:this|the)\s+{_PICTURE}$"
     ),
 ]
-# "the constellation it lies in", "the country it lives in": the pronoun in a bridge's relative clause
-_IT_SITUATED = re.compile(r"\bit\s+(?=(?:lies|lives|sits|stands|belongs|grows|is\s+found|is\s+located)\b)")
+# "the constellation it lies in", "the country it lives in", "the nation where it runs wild": the pronoun in
+# a bridge's relative clause
+_IT_SITUATED = re.compile(
+    r"(?:(?<=\bwhere\s)|(?<=\bwhich\s))it\s+(?!is\s+(?:called|named|known)\b)"
+    r"|\bit\s+(?=(?:lies|lives|sits|stands|belongs|grows|roams|runs|comes|came|originated|is\s+found"
+    r"|is\s+located|is\s+native|is\s+common)\b)"
+)
 _REFERENCE_IN = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(?:in|on|from|shown\s+in|depicted\s+in)\s+(?:this|the)\s+"
     r"(?:image|photo|photograph|picture|portrait|painting|scene|shot)\b"
@@ -265,6 +270,8 @@ _DEMONSTRATIVE = re.compile(
     r"(?:\b(?:(does|do|did|is|was|are|were|has|have|can)|of|in|from|on|to)\s+|\b)(?:that|those)\s+(?:other\s+)?"
     r"([a-z-]+)\b"
 )
+# the kind's noun after an adjective of the demonstrative's: "that northern country", "those bright stars"
+_QUALIFIED_KIND = re.compile(r"\s+([a-z-]+)\b")
 _OUTER = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:that|which|where|whose|who)\b")
 _RELATIVES = word_set("that which where whose who") | {
     f"{preposition} which" for preposition in ("in", "on", "from", "to", "of", "at", "by")
@@ -694,6 +701,9 @@ _PERSONAL = re.compile(r"\b(?:he|she|him|her|his|hers)\b")
 _PERSONAL_PRONOUN = re.compile(r"\b(?:he|she|him)\b")  # a person not named again, not a possessive
 _PERSONAL_SUBJECT = re.compile(r"\b(?:does|do|did|is|was|has|had)\s+(?:he|she)\b")  # "did he come from"
 _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
+# "I saw this wild dog on a trip.", "We snapped this one in a park!": a sentence of the asker's own, which
+# tells how the picture came about, not what is asked
+_MY_SCENE = re.compile(r"(?:^|(?<=[.!?]\s))(?:i|we)\s+[^.!?:]*[.!]\s*")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
 
@@ -760,6 +770,9 @@ class QuestionShape:
     # "which two constellations border it", "which oceans lie around it": more than one thing is asked,
     # answered by the names a line lists together ("Leo and Gemini")
     asks_several: bool = False
+    # The entity the reader's chain found for the bridge, which a relation asked of the described bridge is
+    # of ("Who was that goddess's husband?"): set by the reader once the chain is known, "" before.
+    bridge_entity: str = ""
 
     @property
     def bridges(self) -> list[str]:
@@ -894,7 +907,7 @@ def read_question(question: str) -> QuestionShape:
         # "… a smooth basin. What is that basin called?", "what name is given to the dark columns of gas in
         # this nebula": the thing described is the one whose name is asked
         bridge, (start, end) = "", (len(lower), len(lower))
-    attribute = [] if answer_type == "identity" else asked_words(lower, reference)
+    attribute = [] if answer_type == "identity" else asked_words(_MY_SCENE.sub("", lower), reference)
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
     if subject:
         # "the capital of Kenya, the country where this animal lives": the bridge is named; "Corinth was one
@@ -926,7 +939,7 @@ def read_question(question: str) -> QuestionShape:
         asks_date=bool(_ASKS_DATE.search(lower)) or date_range,
         asks_date_range=date_range,
         bridge=bridge,
-        outer=[m.group(1) for m in _OUTER.finditer(plain[:start])] if bridge else [],
+        outer=outer_descriptions(plain, bridge, start),
         described=asked_words(plain[start:end], reference) if bridge else [],
         asked=[
             w
@@ -1271,6 +1284,8 @@ def named_subject(text: str) -> str:
     city is Argentina's capital?" → "Argentina" — the sentence that asks names its entity and neither
     points at the image nor refers back to what an earlier sentence says of it ("… Along which country
     does that range extend?"); "" when it names none."""
+    if refers_to_described(text):
+        return ""
     apposition = _APPOSITION.search(text)
     set_aside = {m.group(1) for m in _NAMES_SET_ASIDE.finditer(text)}  # "Besides Cetus, which …"
     # "Together with Cassiopeia, which constellation flanks …": a phrase before the question, no apposition
@@ -1321,6 +1336,24 @@ def named_subject(text: str) -> str:
     earlier = {name.lower() for name in named_entities(" ".join(before))}
     named = sorted(named, key=lambda name: name.lower() not in earlier)
     return next(iter(named or _called_back(" ".join(before), asking)), "")
+
+
+def refers_to_described(text: str) -> bool:
+    """Whether the question's "that <kind>" refers to a thing it describes without naming ("It's common in
+    one particular country of southern Asia, what is the capital of that country?"): a name in that
+    description is where the thing lies, not the entity asked about. A description in apposition to a name
+    ("Argentina, a country in South America") describes that name."""
+    lower = text.lower()
+    for demonstrative in re.finditer(r"\b(?:that|those)\s+([a-z-]+)\b", lower):
+        noun = demonstrative.group(1)
+        if noun not in TYPE_NOUNS:
+            continue
+        for described in re.finditer(
+            rf"\b(?:a|an|one)\s+(?:[\w-]+\s+){{0,3}}?{noun}\b", lower[: demonstrative.start()]
+        ):
+            if not re.search(r"\b[A-Z][\w'’-]*,\s*$", text[: described.start()]):
+                return True
+    return False
 
 
 def _opening_name(sentence: str) -> str:
@@ -1657,11 +1690,18 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
     and the words of its description say how to find the bridge, not what to ask of it.
     """
     for demonstrative in _DEMONSTRATIVE.finditer(lower):
-        if demonstrative.group(1) or demonstrative.group(2) in TYPE_NOUNS:
-            # the sentences before describe what "that republic" refers to; the asking sentence asks
-            scene = sum(len(s) + 1 for s in _SENTENCE_BREAK.split(lower[: demonstrative.start()])[:-1])
+        noun = demonstrative.group(2)
+        qualified = _QUALIFIED_KIND.match(lower, demonstrative.end())  # "that northern country"
+        if (
+            noun not in TYPE_NOUNS and noun not in STOPWORDS and qualified
+        ):  # not "the cape that this rocket …"
+            noun = qualified.group(1)
+        if demonstrative.group(1) or noun in TYPE_NOUNS:
+            # the sentences (or clauses: "… down to Patagonia — what's the capital of that country?") before
+            # describe what "that republic" refers to; the asking one asks
+            scene = max((m.end() for m in _CLAUSE_BREAK.finditer(lower, 0, demonstrative.start())), default=0)
             span = (0, scene) if scene else (demonstrative.start(), demonstrative.end())
-            return demonstrative.group(2), span
+            return noun, span
     possessed = possessed_kind(lower, type_noun)
     if possessed:
         return possessed
@@ -1684,6 +1724,21 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
                 end = match.end() + _reference_length(lower[match.end() :], reference)
             return noun, (match.start(), end)
     return "", (len(lower), len(lower))
+
+
+def outer_descriptions(plain: str, bridge: str, start: int) -> list[str]:
+    """Descriptions that lead on from the bridge (its description starts at `start`): those around it ("the
+    empress who rebuilt the palace where this …" → "empress"), and, for a bridge an earlier sentence
+    introduced, those the asking sentence ties to "that <bridge>" ("… shares its name with a volcano. What
+    is the capital of the country where that volcano stands?" → "country")."""
+    if not bridge:
+        return []
+    around = [m.group(1) for m in _OUTER.finditer(plain[:start])]
+    tied_back = compiled(
+        rf"\bthe\s+((?:[\w-]+\s+){{0,2}}?[\w-]+)\s+(?:that|which|where|whose|who)\b[^?.]*?\bthat\s+"
+        rf"{re.escape(bridge)}\b"
+    )
+    return [*around, *(m.group(1) for m in tied_back.finditer(plain[start:]))]
 
 
 def possessed_kind(lower: str, type_noun: str | None) -> tuple[str, tuple[int, int]] | None:

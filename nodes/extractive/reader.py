@@ -18,6 +18,7 @@ best span is weakly typed or weakly placed on the chain (a score below `FULL_SCO
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -107,6 +108,8 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     anchor, anchor_score = match if match else (None, 0.0)
     entries = list(dict.fromkeys(own_sense_entries(question, trajectory)))
     chain = Chain.build(anchor, entries, shape)
+    if chain.bridged and chain.links:
+        shape = dataclasses.replace(shape, bridge_entity=chain.links[0])
     lines = evidence_lines(shape, trajectory, entries, chain, context)
     anchor_lines = [line for line in lines if anchor and is_about(line.title, line.text, anchor)]
     confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -438,7 +439,7 @@ def rank_spans(
             key = text.lower()
             if score > 0 and (key not in best or score > best[key].score):
                 best[key] = Span(text, round(score, 4), line)
-    described = described_entry(shape, lines, [*known, *chain])
+    described = described_entry(shape, lines, [*known, *chain], own)
     if described:  # its name; or, for a year or number, what its entry states
         measured = shape.answer_type in MEASURED_OF_DESCRIBED
         for key, span in best.items():
@@ -449,7 +450,9 @@ def rank_spans(
     return sorted(best.values(), key=lambda s: -s.score)
 
 
-def described_entry(shape: QuestionShape, lines: Sequence[EvidenceLine], chain: Collection[str]) -> str:
+def described_entry(
+    shape: QuestionShape, lines: Sequence[EvidenceLine], chain: Collection[str], own: Collection[str] = ()
+) -> str:
     """The first name of the entry whose definition restates the question's description best — at least
     DESCRIBED_WORDS of the question's words, and more than any other entry: a question that describes its
     answer, often past a bridge ("… the Dutch once held a colony that is now part of Guyana. What was that
@@ -496,7 +499,24 @@ def described_entry(shape: QuestionShape, lines: Sequence[EvidenceLine], chain: 
     ranked = sorted(shared.items(), key=lambda item: -item[1])
     if not ranked or ranked[0][1] < DESCRIBED_WORDS or ranked[0][0].lower() in passed:
         return ""
+    # the question describes the bridge, which the chain found ("a Southeast Asian country … that country's
+    # independence": Malaysia); another entry of its kind restating it better (India) competes with it, where
+    # an entity described past the bridge (its dictator) does not
+    links = passed - {name.lower() for name in own}
+    competes = measured and shape.bridge and bridge_found(shape, lines, {ranked[0][0].lower()})
+    if competes and bridge_found(shape, lines, links):
+        return ""
     return ranked[0][0] if len(ranked) == 1 or ranked[0][1] > ranked[1][1] else ""
+
+
+def bridge_found(shape: QuestionShape, lines: Sequence[EvidenceLine], names: Collection[str]) -> bool:
+    """Whether an entry of one of `names` (lower-case first names of entries) says it is of the bridge's
+    kind."""
+    kinds = kinds_of(head_noun(shape.bridge))
+    return any(
+        (entry_names(line.text) or [""])[0].lower() in names and kinds & kind_words(line.text)
+        for line in lines
+    )
 
 
 def description_words(text: str) -> set[str]:
@@ -516,26 +536,45 @@ def of_asked_kind(shape: QuestionShape, name: str, line: EvidenceLine, lines: Se
 
 
 def under_first_names(best: dict[str, Span], lines: Sequence[EvidenceLine]) -> dict[str, Span]:
-    """Spans that are later names of one entry ("Lhasa, Lassa, capital of Tibet, Forbidden City: …")
-    answer as its first name when that is a candidate too, with the best score of them all: an entry's
-    other names are the same answer, and "Forbidden City" must not win a "which city" question over
-    "Lhasa" by its head word alone. A name that heads an entry of its own stays itself ("Cambridge: a city
-    in Massachusetts" beside "Cambridge University, Cambridge: a university in England")."""
-    heads = {(entry_names(line.text) or [""])[0].lower() for line in lines}
-    first_of = {}
-    for line in lines:
-        first, *others = entry_names(line.text) or [""]
-        for other in others:
-            if first.lower() in best and other[:1].isupper() and other.lower() not in heads:
-                first_of.setdefault(other.lower(), first.lower())
-    merged = {key: span for key, span in best.items() if key not in first_of}
-    for key, first in first_of.items():
-        if key in best and best[key].score > merged[first].score:
-            merged[first] = Span(merged[first].text, best[key].score, best[key].line)
-        if key in best and re.fullmatch(rf"{re.escape(first)}\s+[ivx]+", key):
+    """Spans that are names of one entry ("Lhasa, Lassa, capital of Tibet, Forbidden City: …") answer as
+    one of them with the best score of them all: an entry's other names are the same answer, and
+    "Forbidden City" must not win a "which city" question over "Lhasa" by its head word alone. The name
+    answered is the entry's first, unless the other lines' prose uses another of its names more (see
+    `common_name`). A name that heads an entry of its own stays itself ("Cambridge: a city in
+    Massachusetts" beside "Cambridge University, Cambridge: a university in England")."""
+    texts = list(dict.fromkeys(line.text for line in lines))
+    heads = Counter((entry_names(text) or [""])[0].lower() for text in texts)
+    answer_of = {}
+    for text in texts:
+        names = entry_names(text)
+        if not names or names[0].lower() not in best:
+            continue
+        others = [other for other in texts if other != text]
+        chosen = common_name([name for name in names if name.lower() in best], others).lower()
+        for other in names:
+            key = other.lower()
+            heads_another = heads[key] > (key == names[0].lower())
+            if key != chosen and other[:1].isupper() and not heads_another:
+                answer_of.setdefault(key, chosen)
+    merged = {key: span for key, span in best.items() if key not in answer_of}
+    for key, chosen in answer_of.items():
+        if key in best and chosen in merged and best[key].score > merged[chosen].score:
+            merged[chosen] = Span(merged[chosen].text, best[key].score, best[key].line)
+        if key in best and chosen in merged and re.fullmatch(rf"{re.escape(chosen)}\s+[ivx]+", key):
             # "George, George III: King of …": a ruler's regnal number belongs to the answer
-            merged[first] = Span(best[key].text, merged[first].score, merged[first].line)
+            merged[chosen] = Span(best[key].text, merged[chosen].score, merged[chosen].line)
     return merged
+
+
+def common_name(names: Sequence[str], texts: Sequence[str]) -> str:
+    """Of one entry's `names`, the one that most of the evidence `texts` (the entry's own left out) use in
+    their prose (the first on a tie): "Great Bear, Ursa Major: a constellation …" beside "… in the
+    constellation Ursa Major" answers "Ursa Major", the name other entries, and references, call it by."""
+    if len(names) < 2:
+        return names[0] if names else ""
+    prose = [text.partition(":")[2] if entry_names(text) else text for text in texts]
+    uses = [sum(bool(re.search(rf"\b{re.escape(name)}\b", body)) for body in prose) for name in names]
+    return names[uses.index(max(uses))]
 
 
 # --- candidates -------------------------------------------------------------------------------------
@@ -1370,6 +1409,29 @@ def years(text: str, role: str | None, life: bool = True) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# "the first woman to command", "the only man to walk": a first (or last, or only) by what was done
+_FIRST_TO = re.compile(r"\b(first|last|only)\s+(?:[\w-]+\s+){0,3}?to\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def dated_firsts(question: str, text: str) -> list[str]:
+    """The years `text` dates the first the question asks about with: "the first woman to pilot a Space
+    Shuttle (1995) and the first woman to command one (1999)" dates "the first woman to command" 1999 —
+    the year in parentheses, or after "in", in the same clause as the same rank and verb."""
+    return list(_dated_firsts(question, text))
+
+
+@functools.lru_cache(maxsize=2**12)
+def _dated_firsts(question: str, text: str) -> tuple[str, ...]:
+    asked = _FIRST_TO.search(question)
+    if not asked:
+        return ()
+    rank, verb = asked.group(1).lower(), asked.group(2).lower()
+    dated = compiled(
+        rf"(?i:\b{rank}\s+(?:[\w-]+\s+){{0,3}}?to\s+{_loose(verb)}\b[^;()]*?(?:\(|\bin\s+))(\d{{4}})\b"
+    )
+    return tuple(dated.findall(text))
+
+
 def numbers(text: str) -> list[str]:
     """Counts in digits: numerals, and number words also inside compounds ("two-humped" → "2"); not a
     short numeral that ends a name ("Messier 20", "Falcon 9"); a vague count as it is written ("several
@@ -1672,6 +1734,9 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     """How well the evidence says `span` is the kind of answer the question asks for."""
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
         return ALIGNED_FIT  # "served as its capital until which year" — "capital … until 2005"
+    if shape.answer_type == "year" and span in dated_firsts(shape.text, line.text):
+        return ALIGNED_FIT  # "became the first woman to command one" — "… and the first woman to command one
+        # (1999)", not the year of her first flight as pilot written in the same line
     if shape.choices:
         return 1.0 if span.lower() in shape.choices else OTHER_KIND_FIT  # an option listed, or another name
     if span in related_to_owner(shape, line):
@@ -1811,7 +1876,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
 # "Which Greek goddess is Juno's counterpart?", "which Norse god is Mercury's equivalent": a relation noun
 # asked of a name
 _OWNER_RELATION = re.compile(
-    r"\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)['’]s?\s+([a-z]+)\s*\??$"
+    r"\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*|that\s+[a-z]+)['’]s?\s+([a-z]+)"
+    r"(?:\s*\([^)]*\))?\s*\??$"  # "Who was that goddess's husband (and brother)?": the bridge's
 )
 
 
@@ -1828,9 +1894,11 @@ _INVERSE_RELATIONS = {
 def related_to_owner(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     """The names the owner's own entry puts after the relation noun the question asks of it ("counterpart
     of Greek Hera" → Hera), or after its inverse ("Vessa's husband" — "the wife of Tarno" → Tarno); none
-    for a line of another entity, or for a question of another shape."""
+    for a line of another entity, or for a question of another shape. The owner is named ("Juno's
+    counterpart"), or the bridge the chain found ("that goddess's husband")."""
     asked = _OWNER_RELATION.search(shape.text)
-    if not asked or not is_entry_of(asked.group(1), line):
+    owner = (shape.bridge_entity if asked.group(1).startswith("that ") else asked.group(1)) if asked else ""
+    if not owner or not is_entry_of(owner, line):
         return []
     noun = _INVERSE_RELATIONS.get(asked.group(2), re.escape(asked.group(2)))
     related = compiled(
