@@ -188,7 +188,9 @@ class Chain:
             # the one whose entries share the most words with the bridge's description ("a Roman goddess,
             # queen of the gods" — Juno: "(Roman mythology) queen of the Olympian gods"); then those whose
             # entries are not known yet before those whose entries say they are of another kind
-            passed, described = kinds_of(head_noun(bridge)), word_stems(" ".join(shape.described))
+            passed = kinds_of(head_noun(bridge))
+            # the words describing the bridge; none for a description past one that is the anchor's own
+            described = word_stems(" ".join(shape.described)) if bridge == shape.bridge else frozenset()
 
             def likeliest(link: str) -> tuple[bool, int, int]:
                 known = _kind_known(link, passed, entries)

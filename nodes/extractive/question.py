@@ -452,7 +452,7 @@ _IDENTITY_FILLER = word_set("""
 """)
 _NAME_NOUNS = word_set("name names")
 # "what kind of seas": a kind of sea; "which category of vehicle": a kind of vehicle
-_KIND_WORDS = word_set("kind kinds type types sort sorts variety category categories class")
+_KIND_WORDS = word_set("kind kinds type types sort sorts variety category categories class style styles")
 # "what kind of star cluster is this" → "cluster": the noun after "of", or the next word when it is a noun
 _KIND_OF = re.compile(
     rf"\b(?:what|which)\s+(?:general\s+|broad\s+|particular\s+)?(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+"
@@ -653,7 +653,13 @@ _NAME_WITH_WORD = re.compile(
 # A number or a designation asked of a thing that is numbered in a catalogue or a series: "what's the
 # M-number of the galaxy shown", "which number comes after the name of this probe" — not "the number of
 # moons".
-_NUMBER_ASKED = re.compile(r"\b(?:[a-z]-)?number\b(?!\s+of\s+(?!(?:this|these|that|the|its)\b))")
+# Not a number the question states ("the supernova remnant, number one in Messier's catalogue"), nor one
+# offered beside the name asked first ("give its common name or catalogue number").
+_NUMBER_ASKED = re.compile(
+    r"\b(?:[a-z]-)?number\b(?!\s+of\s+(?!(?:this|these|that|the|its)\b))"
+    r"(?!\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b)"
+)
+_NAME_OR_NUMBER = re.compile(r"\bname\s+or\s+(?:[\w-]+\s+)?number\b")
 _DESIGNATION_ASKED = re.compile(
     r"\bdesignation\b|\b(?:catalogue|catalog)\s+(?:name|entry)\b"
     r"|\bentry\s+in\b[^?]*\b(?:catalogue|catalog|list)\b|\bin\s+[\w'’]+\s+numbering\b"
@@ -705,6 +711,13 @@ _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
 # tells how the picture came about, not what is asked
 _MY_SCENE = re.compile(r"(?:^|(?<=[.!?]\s))(?:i|we)\s+[^.!?:]*[.!]\s*")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
+# "Which supernova remnant, number one in Messier's catalogue, is this?": a description set off by commas
+# before the verb of a question about what is shown, which says nothing of what is asked
+_APPOSITION_ASIDE = re.compile(r",\s+[^,?]+,\s+(?=(?:is|are)\s+(?:this|these|it|shown|pictured)\b)")
+# "… is in this cup", "… are on this plate": the pictured thing holds what is asked
+_HELD_IN_IMAGE = re.compile(r"\b(?:is|are)\s+(?:in|on|inside)\s+(?:this|these)\s+[a-z-]+\s*$")
+# "… — the woman who later became the first …": a noun phrase after a dash, describing what is asked
+_APPENDED_DESCRIPTION = re.compile(r"(?:the|a|an)\s+[^?]*$")
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
 
 
@@ -770,6 +783,9 @@ class QuestionShape:
     # "which two constellations border it", "which oceans lie around it": more than one thing is asked,
     # answered by the names a line lists together ("Leo and Gemini")
     asks_several: bool = False
+    # "what kind of coffee is in this cup": the kind of what the pictured thing holds is asked, which its own
+    # name says (a drink, a dish: no individual whose kind its entry would give)
+    held: bool = False
     # The entity the reader's chain found for the bridge, which a relation asked of the described bridge is
     # of ("Who was that goddess's husband?"): set by the reader once the chain is known, "" before.
     bridge_entity: str = ""
@@ -831,13 +847,17 @@ def read_question(question: str) -> QuestionShape:
     )
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
-    answer_type, type_noun = expected_type(asked_sentence(lower))
+    answer_type, type_noun = expected_type(asked_sentence(_APPOSITION_ASIDE.sub(" ", lower)))
     if _ASKS_IT_BACK.fullmatch(asking_clause(lower)) and (
         expected_type(lower)[0] == "scientific_name" or RECORD_ASKED.search(lower)
     ):
         # "Biologists have a two-part Latin name for this animal. What is it?": the name just introduced;
         # "This creature holds a size record among rodents. What is it?": the record
         answer_type, type_noun = expected_type(lower)
+    held = bool(_kind_of(lower) and _HELD_IN_IMAGE.search(lower))
+    if answer_type == "named" and held:
+        # "What kind of coffee is in this cup?": what the pictured thing holds is what the image is of
+        answer_type, type_noun = "identity", None
     subject = named_subject(text)
     subject = "" if subject in names_of_image(text) else subject  # "this fish goes by the name George"
     given = [subject] if subject else named_entities(text)  # "called in Britain" keeps Britain in the hint
@@ -953,6 +973,7 @@ def read_question(question: str) -> QuestionShape:
         subject=subject,
         name_asked=name_asked,
         kind_of=_kind_of(lower),
+        held=held,
         asks_group=bool(_GROUP_ASKED.search(lower)),
         part=part,
         part_whole=part_whole,
@@ -996,7 +1017,11 @@ def name_stated_before(lower: str) -> bool:
 def numbered_ask(lower: str) -> Literal["number", "name", ""]:
     """Whether a question asks the number of a numbered name ("number"), the numbered name itself ("name")
     or neither ("")."""
-    if _NUMBER_ASKED.search(lower) and not re.search(r"\bhow\s+many\b", lower):
+    if (
+        _NUMBER_ASKED.search(lower)
+        and not re.search(r"\bhow\s+many\b", lower)
+        and not _NAME_OR_NUMBER.search(lower)
+    ):
         return "number"
     return "name" if _DESIGNATION_ASKED.search(lower) else ""
 
@@ -1613,8 +1638,11 @@ def asked_sentence(lower: str) -> str:
 def asking_clause(lower: str) -> str:
     """The clause that asks: the last sentence, past a lead-in phrase ("this nebula lies in a
     constellation named after a hunter. who slew him" → "who slew him"; "in greek mythology, who
-    rescued …" → "who rescued …"), so its wh-word is read where it stands."""
-    last = _CLAUSE_BREAK.split(lower)[-1]
+    rescued …" → "who rescued …"), so its wh-word is read where it stands. A description set after a dash
+    ("who is the astronaut in this portrait — the woman who later became …") adds to the clause before it."""
+    *before, last = _CLAUSE_BREAK.split(lower)
+    if before and _APPENDED_DESCRIPTION.match(last) and _WH_WORD.match(_LEAD_IN.sub("", before[-1])):
+        last = before[-1]
     return _LEAD_IN.sub("", last)
 
 

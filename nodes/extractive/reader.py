@@ -65,6 +65,14 @@ from nodes.extractive.spans import (
 )
 
 MAX_EVIDENCE = 3
+# "which animal is that sign named after", "what figure does that sign represent": what a name stands for
+_FIGURE_ASKED = re.compile(
+    r"\b(?:named\s+(?:after|for)|represents?|depicts?|symboli[sz]es?|stands?\s+for)\s*\??$"
+    r"|\b(?:what|which)\s+(?:figure|symbol|creature)\b",
+    re.IGNORECASE,
+)
+# "Cancer the Crab": a name with the figure it stands for
+_EPITHET = re.compile(r"^(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+the\s+(?P<figure>[A-Z][\w'’-]*)$")
 # Kinds so broad that "what kind of animal is this" asks the kind its entry defines it as ("ape"), not a
 # subtype its entry gives.
 _BROAD_KINDS = word_set(
@@ -126,6 +134,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         evidence = [as_evidence(line) for line in bridge_lines[:1]]
         name = other_name(shape, bridge, bridge_lines, context)
         return Reading(name, evidence, confidence if evidence else 0.0)
+    figure = bridge_figure(shape, chain, lines) if chain.bridged and chain.links else None
+    if figure:  # "which animal is that zodiac sign named after" — "Cancer, Cancer the Crab, Crab: the sign …"
+        return Reading(figure[0], [as_evidence(figure[1])], confidence)
     numbered = numbered_name(shape, anchor, anchor_lines) if shape.numbered and not chain.bridged else ""
     if numbered:
         return Reading(numbered, [as_evidence(line) for line in anchor_lines[:1]], confidence)
@@ -183,6 +194,25 @@ def surer_reading(question: str, trajectory: Sequence[Iteration], context: Conte
     return first if first.confidence > full.confidence else full
 
 
+def bridge_figure(
+    shape: QuestionShape, chain: Chain, lines: Sequence[EvidenceLine]
+) -> tuple[str, EvidenceLine] | None:
+    """For a question asking what the bridge is named after or stands for, the figure an entry of the bridge
+    names it with ("Cancer, Cancer the Crab, Crab: the fourth sign of the zodiac" → "Crab"), and its line."""
+    if not _FIGURE_ASKED.search(shape.text.strip()):
+        return None
+    for line in lines:
+        if not is_about(line.title, line.text, chain.links[0]):
+            continue
+        for name in entry_names(line.text):
+            epithet = _EPITHET.match(name)
+            # not a figure that is the kind asked: "which hunter of myth is it named after" — Orion himself
+            kind = epithet and epithet.group("figure").lower() != (shape.type_noun or "")
+            if kind and same_entity(epithet.group("name"), chain.links[0]):
+                return epithet.group("figure"), line
+    return None
+
+
 def best_score(reading: Reading) -> float:
     """The score of a reading's best span (0 without spans: an identity or a rule's answer)."""
     return reading.spans[0].score if reading.spans else 0.0
@@ -193,9 +223,9 @@ _NUMBER_IN_NAME = re.compile(r"(?:^|[\s-])(?:[A-Z]+-?)?(\d+)\b")
 
 
 def numbered_name(shape: QuestionShape, anchor: str | None, anchor_lines: Sequence[EvidenceLine]) -> str:
-    """The numbered name of what is shown, or its number, when the question asks for one ("under which
-    number did Messier list this nebula" → "17"; "which entry in Messier's catalogue is this" → "Messier
-    1"); of several, the one sharing a word with the question. "" when none of its names is numbered — a
+    """The numbered name of what is shown, or its number, when the question asks for one ("what is its
+    M-number" → "17"; "which entry in Messier's catalogue is this" → "Messier 1"); of several, the one
+    sharing a word with the question. "" when none of its names is numbered — a
     number in a named catalogue of another entity is still a span (`spans.catalogue_numbers`)."""
     if not anchor:
         return ""
@@ -209,7 +239,11 @@ def numbered_name(shape: QuestionShape, anchor: str | None, anchor_lines: Sequen
     best = best or (numbered[0] if numbered else "")
     if not best:
         return ""
-    return bare(best) if shape.numbered == "name" else _NUMBER_IN_NAME.search(best).group(1)
+    # "what number does it carry in Messier's catalogue": a number asked by its catalogue's name is answered
+    # with that name, as catalogues are cited ("Messier 82"); "its M-number", "the number after its name":
+    # the digits
+    cited = any(len(word) > 1 for word in set(re.findall(r"[a-z]+", best.lower())) & asked)
+    return bare(best) if shape.numbered == "name" or cited else _NUMBER_IN_NAME.search(best).group(1)
 
 
 def other_name(
@@ -337,9 +371,9 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     asked = set(re.findall(r"[a-z-]+", shape.text.lower())) - STOPWORDS - {shape.kind_of}
     named = asked & {w.lower() for n in names for w in bare(n).split()}
     own_kind = any(shape.kind_of in bare(n).lower().split() for n in names)
-    if not shape.kind_of or not (proper or named) and own_kind:
+    if not shape.kind_of or not (proper or named) and own_kind or shape.held:
         return ""  # "Tabby cat", "killer whale, orca: …" say what kind of cat or whale they are; "Owl
-        # Nebula" does not say what kind of nebula it is
+        # Nebula" does not say what kind of nebula it is; what a cup holds is a kind, named by its name
     if shape.kind_of in _BROAD_KINDS and not (proper or named):
         return broad_kind(shape, anchor, anchor_lines)
     phrases = [p for line in anchor_lines for p in typed_phrases(definition(line.text), shape.kind_of)]

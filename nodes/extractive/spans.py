@@ -434,6 +434,7 @@ def rank_spans(
     for line in lines:
         for text in dict.fromkeys(trim(shape, c) for c in candidates(shape, line)):
             score = score_span(shape, text, line, lines, known, own) + relation(shape, text, lines, chain)
+            score += stated_of_chain(shape, text, line, chain) if not is_among(text, known) else 0.0
             score += given_link(shape, text, named_entries)
             score += paired_with_named(text, line, paired) if paired else 0.0
             key = text.lower()
@@ -448,6 +449,21 @@ def rank_spans(
     if shape.answer_type == "named" and not shape.other_name:
         best = under_first_names(best, lines)
     return sorted(best.values(), key=lambda s: -s.score)
+
+
+def stated_of_chain(shape: QuestionShape, span: str, line: EvidenceLine, chain: Sequence[str]) -> float:
+    """RELATION_BONUS for a span an entry on the chain states in the question's own words — a forward link:
+    "At the mouth of which river is that city located?" — the city's entry: "… at the mouth of the Hudson
+    river" (as `relation` rewards the reverse one, "<river>: a river of <city>"); for a question about a
+    bridge only."""
+    if not shape.bridge or not any(is_entry_of(name, line) for name in chain):
+        return 0.0
+    after_outer = any(
+        re.search(rf"\b{re.escape(outer)}\s+(?:the\s+)?{re.escape(span)}\b", line.text, re.IGNORECASE)
+        for outer in shape.outer
+        if outer.endswith(" of")
+    )  # "At the mouth of which river …": the outer description "mouth of" writes it
+    return RELATION_BONUS if after_outer or span in aligned(shape, line.text) else 0.0
 
 
 def described_entry(
@@ -480,11 +496,14 @@ def described_entry(
     # a surname is no kind an entry names
     kind_checked = bool(shape.type_noun) and not measured and shape.type_noun not in NAME_NOUNS
     shared: dict[str, int] = {}
+    named_here: set[str] = set()
     for line in lines:
         names = entry_names(line.text)
         if not names:
             continue
         written = any(re.search(rf"\b{re.escape(name.lower())}\b", lower) for name in names)
+        if written:
+            named_here.add(names[0].lower())
         # a name asked is never one the question writes, the image's own or the bridge's, and is of the
         # asked kind; a measure may be any entity's ("Emiliano Zapata led a revolt … What year did he
         # die?"): the name is the question's words too, and one of the image's or the bridge's restating
@@ -499,23 +518,36 @@ def described_entry(
     ranked = sorted(shared.items(), key=lambda item: -item[1])
     if not ranked or ranked[0][1] < DESCRIBED_WORDS or ranked[0][0].lower() in passed:
         return ""
-    # the question describes the bridge, which the chain found ("a Southeast Asian country … that country's
-    # independence": Malaysia); another entry of its kind restating it better (India) competes with it, where
-    # an entity described past the bridge (its dictator) does not
-    links = passed - {name.lower() for name in own}
-    competes = measured and shape.bridge and bridge_found(shape, lines, {ranked[0][0].lower()})
-    if competes and bridge_found(shape, lines, links):
+    # the question describes the bridge the chain found ("a Southeast Asian country … that country's
+    # independence": Malaysia), or an entity it names ("a country once called Malaya"): another entry of that
+    # kind restating the description better (India) competes with it, where an entity described past the
+    # bridge (its dictator) does not
+    found = (passed - {name.lower() for name in own} if shape.bridge else set()) | named_here
+    if measured and competes_with(ranked[0][0].lower(), found - {ranked[0][0].lower()}, lines):
         return ""
     return ranked[0][0] if len(ranked) == 1 or ranked[0][1] > ranked[1][1] else ""
 
 
-def bridge_found(shape: QuestionShape, lines: Sequence[EvidenceLine], names: Collection[str]) -> bool:
-    """Whether an entry of one of `names` (lower-case first names of entries) says it is of the bridge's
-    kind."""
-    kinds = kinds_of(head_noun(shape.bridge))
-    return any(
-        (entry_names(line.text) or [""])[0].lower() in names and kinds & kind_words(line.text)
+def competes_with(name: str, found: Collection[str], lines: Sequence[EvidenceLine]) -> bool:
+    """Whether the entry of `name` says it is of one kind with an entry of one of `found` (all lower-case
+    first names of entries): a republic and a monarchy are both countries."""
+    first = _entries_kinds({name}, lines)
+    return bool(first) and of_one_kind(first, _entries_kinds(found, lines))
+
+
+def _entries_kinds(names: Collection[str], lines: Sequence[EvidenceLine]) -> set[str]:
+    return {
+        k
         for line in lines
+        if (entry_names(line.text) or [""])[0].lower() in names
+        for k in kind_words(line.text)
+    }
+
+
+def of_one_kind(first: Collection[str], second: Collection[str]) -> bool:
+    """Whether two sets of kind words name one kind of thing."""
+    return bool(set(first) & set(second)) or any(
+        group & set(first) and group & set(second) for group in SYNONYMS.values()
     )
 
 
@@ -1409,20 +1441,23 @@ def years(text: str, role: str | None, life: bool = True) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-# "the first woman to command", "the only man to walk": a first (or last, or only) by what was done
+# "the first woman to command", "the only man to walk": a first (or last, or only) by what was done; "the
+# first female commander": by the doer's noun, whose verb is its stem
 _FIRST_TO = re.compile(r"\b(first|last|only)\s+(?:[\w-]+\s+){0,3}?to\s+([a-z]+)\b", re.IGNORECASE)
+_FIRST_DOER = re.compile(r"\b(first|last|only)\s+(?:[\w-]+\s+){0,2}?([a-z]{4,})(?:er|or)\b", re.IGNORECASE)
 
 
 def dated_firsts(question: str, text: str) -> list[str]:
     """The years `text` dates the first the question asks about with: "the first woman to pilot a Space
-    Shuttle (1995) and the first woman to command one (1999)" dates "the first woman to command" 1999 —
-    the year in parentheses, or after "in", in the same clause as the same rank and verb."""
+    Shuttle (1995) and the first woman to command one (1999)" dates "the first woman to command" (and "the
+    first female commander") 1999 — the year in parentheses, or after "in", in the same clause as the same
+    rank and verb."""
     return list(_dated_firsts(question, text))
 
 
 @functools.lru_cache(maxsize=2**12)
 def _dated_firsts(question: str, text: str) -> tuple[str, ...]:
-    asked = _FIRST_TO.search(question)
+    asked = _FIRST_TO.search(question) or _FIRST_DOER.search(question)
     if not asked:
         return ()
     rank, verb = asked.group(1).lower(), asked.group(2).lower()
@@ -1878,6 +1913,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
 _OWNER_RELATION = re.compile(
     r"\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*|that\s+[a-z]+)['’]s?\s+([a-z]+)"
     r"(?:\s*\([^)]*\))?\s*\??$"  # "Who was that goddess's husband (and brother)?": the bridge's
+    # "Which Greek goddess is Juno the counterpart of?"
+    r"|\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+the\s+([a-z]+)\s+of\s*\??$"
 )
 
 
@@ -1897,14 +1934,20 @@ def related_to_owner(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     for a line of another entity, or for a question of another shape. The owner is named ("Juno's
     counterpart"), or the bridge the chain found ("that goddess's husband")."""
     asked = _OWNER_RELATION.search(shape.text)
-    owner = (shape.bridge_entity if asked.group(1).startswith("that ") else asked.group(1)) if asked else ""
+    if not asked:
+        return []
+    named, relation_noun = (
+        (asked.group(1), asked.group(2)) if asked.group(1) else (asked.group(3), asked.group(4))
+    )
+    owner = shape.bridge_entity if named.startswith("that ") else named
     if not owner or not is_entry_of(owner, line):
         return []
-    noun = _INVERSE_RELATIONS.get(asked.group(2), re.escape(asked.group(2)))
-    related = compiled(
-        rf"\b{noun}s?\s+of\s+(?:the\s+)?(?:[A-Z][a-z]+\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
-    )
-    return related.findall(line.text)
+    noun = _INVERSE_RELATIONS.get(relation_noun, re.escape(relation_noun))
+    name = r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    related = compiled(rf"\b{noun}s?\s+of\s+(?:the\s+)?(?:[A-Z][a-z]+\s+)?{name}(?:\s+and\s+{name})?")
+    # "son of Zeus and Leto": the father is named first, the mother second
+    second = relation_noun == "mother"
+    return [(pair[1] or pair[0]) if second else pair[0] for pair in related.findall(line.text)]
 
 
 def ranked_as_other(rank: str, span: str, text: str) -> bool:
@@ -2203,8 +2246,12 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
     spouse = _SPOUSE_ASKED.search(shape.text)
     if spouse and re.search(rf"\b{_SPOUSES[spouse.group(1).lower()]}\s+of\s+{re.escape(span)}\b", line.text):
         return ASKED_VERB_AGENT_FIT  # "who was the husband of Rhea" — "Rhea: … wife of Cronus"
-    if _PARENT_ASKED.search(shape.text) and re.search(rf"\b{_CHILD_OF}{re.escape(span)}\b", line.text):
-        return ASKED_VERB_AGENT_FIT  # "whose daughter was she", "who was her father" — "daughter of Erebus"
+    parent = _PARENT_ASKED.search(shape.text)
+    if parent and re.search(rf"\b{_CHILD_OF}{re.escape(span)}\b", line.text):
+        # "whose daughter was she", "who was her father" — "daughter of Erebus"; of a father and a mother
+        # named in turn ("son of Zeus and Leto"), the first is no mother
+        father_first = re.search(rf"\b{_CHILD_OF}{re.escape(span)}\s+and\s+[A-Z]", line.text)
+        return OTHER_KIND_FIT if father_first and parent.group().lower() == "mother" else ASKED_VERB_AGENT_FIT
     for other in lines:
         if is_entry_of(span, other) and re.search(r"\(\d{3,4}\s*[-–]\s*\d{3,4}\)|\bborn\b", other.text):
             return 0.9
