@@ -5594,3 +5594,77 @@ def test_the_bridge_stated_in_the_questions_own_words_is_still_not_the_answer() 
     ]
     question = "What is the capital of the North American country this plant is native to?"
     assert _read_record(question, *record) not in ("Tarnia", "Tarnian Republic")
+
+
+def test_the_bridge_is_searched_with_the_attribute_even_when_its_entry_is_known() -> None:
+    """ "… the money of a Central American republic. What's the capital of that republic?" — the first record
+    holds the republic's own entry, which names no capital; the chain is resolved only once "<republic>
+    capital" was searched."""
+    question = (
+        "The name of this bird is also used for the money of a Central American republic. What's the capital"
+        " of that republic?"
+    )
+    record = [
+        "Image shows: Kellbird (match 0.950)",
+        "Kellbird: kellbird: large trogon of Central America having golden-green plumage",
+        "kellbird: kellbird: the basic unit of money in Tarnia",
+        "Tarnia: Tarnia, Republic of Tarnia: a republic in Central America",
+    ]
+    trajectory = [_iteration(0, *record)]
+    chain = Chain.build("Kellbird", record_entries(trajectory), read_question(question))
+    assert chain.links[0] == "Tarnia"
+    earlier = [f"Kellbird {read_question(question).attribute_text()}"]
+    assert not chain_resolved(question, trajectory, earlier)
+    earlier.append(next_query(question, trajectory, earlier))
+    assert earlier[-1].startswith("Tarnia") and chain_resolved(question, trajectory, earlier)
+
+
+def test_what_holds_the_bridge_is_the_one_its_entry_says_it_is_a_part_of() -> None:
+    record = [
+        "Image shows: Orlo deer (match 0.950)",
+        "Orlo deer: Orlo deer, Kellland deer: Arctic deer of Kellland",
+        "Kellland: Kellland: the largest island in the world; lies between the North Atlantic and the Arctic"
+        " Ocean; a self-governing province of Tarnia",
+        "Norland: Norland, Kingdom of Norland: a constitutional monarchy in northern Europe on the North Sea",
+    ]
+    question = (
+        "One of this deer's names refers to an enormous island. Which European kingdom governs that island?"
+    )
+    assert _read_record(question, *record) == "Tarnia"
+
+
+def test_a_thing_a_named_entity_possesses_is_the_kind_asked_not_the_name() -> None:
+    """ "What is Ulmo's largest moon?" asks a moon; "Which country's currency …?" still asks a country."""
+    assert read_question("This probe flew past Ulmo. What is Ulmo's largest moon?").type_noun == "moon"
+    assert read_question("Which country's currency is named after this bird?").type_noun == "country"
+    record = [
+        "Question names: Ulmo (match 1.000)",
+        "Ulmo: Ulmo: the 8th planet from the sun; the most remote of the gas giants",
+        "Kell: Kell: the largest moon of Ulmo",
+    ]
+    assert _read_record("This probe flew past Ulmo. What is Ulmo's largest moon?", *record) == "Kell"
+
+
+def test_a_name_opening_the_question_with_a_description_of_it_is_what_is_asked_about() -> None:
+    """ "Ada Varn, the astronomer the telescope behind this picture honours, came from which country?" asks
+    about Ada Varn, not about the telescope."""
+    question = "Ada Varn, the astronomer the telescope behind this picture honours, came from which country?"
+    shape = read_question(question)
+    assert (shape.subject, shape.bridge) == ("Ada Varn", "")
+    record = [
+        "Question names: Ada Varn (match 1.000)",
+        "Varn: Varn, Ada Varn: Tarnian astronomer who found that the galaxies recede (1889-1953)",
+        "Varn Space Telescope: Varn Space Telescope: a telescope in orbit around the Earth",
+        "Tarnia: Tarnia, Republic of Tarnia: a republic in the north of the Kell continent",
+    ]
+    assert _read_record(question, *record) == "Tarnia"
+
+
+def test_the_images_own_entity_named_by_the_asked_kind_answers() -> None:
+    """ "Which ancient coinage do these pieces belong to?" — the image's entity is "Coinage of old Tarnia",
+    a name headed by the kind asked."""
+    text = (
+        "Coinage of old Tarnia: silver and bronze coins struck by Tarnian city-states from the 6th century BC"
+    )
+    question = "Which ancient coinage do these old metal pieces belong to?"
+    assert _read_shown(question, "Coinage of old Tarnia", text) == "Coinage of old Tarnia"

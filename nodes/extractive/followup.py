@@ -90,11 +90,15 @@ def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iter
         return False
     needed = ([] if stated else [anchor]) + names_not_looked_up(shape, anchor, entries)
     if not shape.asks_identity:
-        needed += [n for n in chain.links[:1] if not any(is_about(t, x, n) for t, x in entries)]
-        # the entity past the bridge is the one asked about ("the capital of the country that island belongs
-        # to"): its own entry rarely states the attribute, which an entry naming it does ("<city>, capital
-        # of <country>"), so it is paired with the attribute even when its entry is known
-        needed += [chain.step_past_bridge] if chain.step_past_bridge else []
+        # the entity asked about — the bridge, or the one past it ("the capital of the country that island
+        # belongs to") — is paired with the attribute even when its entry is known: its own entry rarely
+        # states it, which an entry naming it does ("<city>, capital of <country>"); the likeliest answer of
+        # a question about no bridge only needs its entry
+        asked_of = chain.step_past_bridge or (chain.links[0] if chain.bridged and chain.links else "")
+        needed += [
+            n for n in chain.links[:1] if n != asked_of and not any(is_about(t, x, n) for t, x in entries)
+        ]
+        needed += [asked_of] if asked_of else []
     searched = {_normal(q) for q in earlier}
     return all(_normal(focused_query(shape, name, anchor)) in searched for name in needed)
 

@@ -593,6 +593,11 @@ _APPOSITION = re.compile(
     r"(?<=\s)([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),\s+(?:the\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+)?"
     r"(?:that|which|where|whose|who)\b[^.?!]*\b(?:this|these)\b"
 )
+# "Edwin Hubble, the astronomer the telescope behind this picture honours, came from which country?": a name
+# that opens the question, described by a relative clause without its pronoun
+_FRONT_APPOSITION = re.compile(
+    r"^([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),\s+the\s+[\w-]+\s+(?:the|a|an)\s+[^.?!,]*\b(?:this|these)\b[^.?!,]*,\s"
+)
 # "… roam Arvia, which lies between Tarn and which sea?": a name whose relative clause holds the wh-word.
 _ASKED_IN_RELATIVE = re.compile(
     r"\b([A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*),\s+(?:which|that|where|who)\b[^.?!,]*\b(?:which|what|whom)\s+"
@@ -1311,6 +1316,9 @@ def named_subject(text: str) -> str:
     does that range extend?"); "" when it names none."""
     if refers_to_described(text):
         return ""
+    front = _FRONT_APPOSITION.match(text)
+    if front:
+        return unpossessed(front.group(1))
     apposition = _APPOSITION.search(text)
     set_aside = {m.group(1) for m in _NAMES_SET_ASIDE.finditer(text)}  # "Besides Cetus, which …"
     # "Together with Cassiopeia, which constellation flanks …": a phrase before the question, no apposition
@@ -1679,8 +1687,10 @@ def asked_noun(lower: str) -> str | None:
     )
     if possessor is not None:
         owner = words[possessor][:-2]
-        # "which country's currency …" asks a country; "the world's highest volcano" asks a volcano
-        if owner not in WHOLE_WORLD and (possessor == 0 or owner in TYPE_NOUNS):
+        # "which country's currency …" asks a country; "the world's highest volcano" asks a volcano, and
+        # "what is Ulmo's largest moon" a moon: a name is no kind
+        copula = bool(re.match(r"\w+\s+(?:is|are|was|were)\b", match.group()))
+        if owner not in WHOLE_WORLD and (possessor == 0 and not copula or owner in TYPE_NOUNS):
             return owner
         words = words[possessor + 1 :]  # "what is new zealand's capital" asks a capital
     window: list[str] = []

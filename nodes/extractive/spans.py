@@ -451,6 +451,16 @@ def rank_spans(
     return sorted(best.values(), key=lambda s: -s.score)
 
 
+# What governs, owns or holds a place, asked ("which kingdom governs that island", "which country does it
+# belong to"), and the parts a place's entry says it is of another ("a self-governing province of Denmark")
+_HOLDING_ASKED = re.compile(
+    r"\b(?:govern|governs|governed|rule|rules|ruled|owns?|owned|administers?|administered|controls?|"
+    r"controlled|belongs?|belonged)\b",
+    re.IGNORECASE,
+)
+_HELD_PART = r"(?:province|territory|dependency|colony|possession|part|region|state|island|islands)"
+
+
 def stated_of_chain(shape: QuestionShape, span: str, line: EvidenceLine, chain: Sequence[str]) -> float:
     """RELATION_BONUS for a span an entry on the chain states in the question's own words — a forward link:
     "At the mouth of which river is that city located?" — the city's entry: "… at the mouth of the Hudson
@@ -463,7 +473,11 @@ def stated_of_chain(shape: QuestionShape, span: str, line: EvidenceLine, chain: 
         for outer in shape.outer
         if outer.endswith(" of")
     )  # "At the mouth of which river …": the outer description "mouth of" writes it
-    return RELATION_BONUS if after_outer or span in aligned(shape, line.text) else 0.0
+    # "Which kingdom governs that island?" — "… a self-governing province of Denmark": what holds the bridge
+    held_by = bool(_HOLDING_ASKED.search(shape.text)) and bool(
+        re.search(rf"\b{_HELD_PART}\s+of\s+(?:the\s+)?{re.escape(span)}\b", line.text)
+    )
+    return RELATION_BONUS if after_outer or held_by or span in aligned(shape, line.text) else 0.0
 
 
 def described_entry(
@@ -1700,8 +1714,9 @@ def abbreviated_names(text: str) -> set[str]:
 
 def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]) -> bool:
     """Whether an entry of `span` says it is of the kind asked for: a name with the kind in it ("Pterois,
-    genus Pterois" for "which genus …"), or a definition headed by it ("Japan: a constitutional monarchy
-    …" for "which country does this coin come from?"). Then the image's own entity can answer."""
+    genus Pterois" for "which genus …"; the span's own head word), or a definition headed by it ("Japan:
+    a constitutional monarchy …" for "which country does this coin come from?"). Then the image's own
+    entity can answer."""
     noun = shape.type_noun
     if not noun:
         return False
@@ -1709,7 +1724,9 @@ def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]
         is_entry_of(span, line) and any(noun in alias.lower().split() for alias in kind_aliases(line.text))
         for line in lines
     )
-    return named or entry_fit(span, kinds_of(noun), lines) >= DEFINED_FIT
+    # "Coinage of ancient Greece" for "which ancient coinage do these pieces belong to": the name says it
+    headed = len(span.split()) > 1 and name_head(span) in kinds_of(noun)
+    return named or headed or entry_fit(span, kinds_of(noun), lines) >= DEFINED_FIT
 
 
 def measured_kind_fit(shape: QuestionShape, line: EvidenceLine) -> float:
