@@ -5668,3 +5668,77 @@ def test_the_images_own_entity_named_by_the_asked_kind_answers() -> None:
     )
     question = "Which ancient coinage do these old metal pieces belong to?"
     assert _read_shown(question, "Coinage of old Tarnia", text) == "Coinage of old Tarnia"
+    # a name whose first word is a kind ("Sea lion") is not named by it
+    text = "sea lion: any of several large eared seals of the northern Pacific"
+    assert _read_shown("In which ocean do these animals live?", "Sea lion", text) == "Pacific"
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text"),
+    [
+        (  # "standing here" points at the image like "shown here"
+            "Which species of penguin is standing here?",
+            "Kell penguin",
+            "penguin: short-legged flightless birds of cold southern especially Antarctic regions",
+        ),
+        (  # the entry says only that it is an apple: its name says which variety
+            "Which variety of apple is this?",
+            "Tarn Beauty",
+            "Tarn Beauty: apple with a green skin and hard tart flesh",
+        ),
+        (
+            "This showy male belongs to which species of peafowl?",
+            "Kell peafowl",
+            "peafowl, bird of Vessa: very large terrestrial southeast Asian pheasant",
+        ),
+    ],
+)
+def test_the_species_or_variety_of_what_is_shown_is_answered_by_its_own_name(
+    question: str, title: str, text: str
+) -> None:
+    assert _read_shown(question, title, text) == title
+
+
+def test_more_wordings_of_the_shapes_above() -> None:
+    """ "Which entry of Messier's catalogue is this?"; "did she first command …"; "which animal represents
+    it"; "With which Roman goddess is Vessa identified?"."""
+    entry = "Orla Galaxy, Messier 64: a thing of the Tarn sky"
+    assert (
+        _read_shown("Which entry of Messier's catalogue is this galaxy?", "Orla Galaxy", entry)
+        == "Messier 64"
+    )
+    text = (
+        "Ada Varn: Tarnian aviator (born 1921), the first woman to fly an airship across the Orla Sea (1948)"
+        " and the first woman to command one (1952)"
+    )
+    assert _read_shown("In which year did this woman first command an airship?", "Ada Varn", text) == "1952"
+    record = [
+        "Image shows: Zell Cluster (match 0.950)",
+        "Zell Cluster: Zell Cluster: an open cluster in the constellation Kell",
+        "Kell: Kell, Kell the Ox, Ox: the fourth sign of the zodiac; the sun is in this sign in June",
+    ]
+    question = (
+        "If you think of the constellation this cluster sits in as a sign of the zodiac, which animal"
+        " represents it?"
+    )
+    assert _read_record(question, *record) == "Ox"
+    goddess = [
+        "Question names: Vessa (match 1.000)",
+        "Vessa: Vessa, Here: queen of the Tarnish gods; wife of Zorn; identified with Kellish Orla",
+    ]
+    question = "In Tarnish myth Vessa was queen of the gods. With which Kellish goddess is Vessa identified?"
+    assert _read_record(question, *goddess) == "Orla"
+
+
+def test_whom_the_things_name_says_it_is_of_is_the_bridge_the_question_says_it_is_called_after() -> None:
+    """ "This bird is sometimes called the bird of a certain goddess. Who was that goddess's husband?" — the
+    bird's entry calls it "bird of Vessa": Vessa is the bridge, before Asia, whose entry is not known."""
+    record = [
+        "Image shows: Kell peafowl (match 0.950)",
+        "Kell peafowl: Kell peafowl, bird of Vessa: a large pheasant of southeast Asia",
+        "Vessa: Vessa: (Tarnish mythology) queen of the Olympian gods; wife and sister of Tarno",
+    ]
+    question = "This bird is sometimes called the bird of a certain goddess. Who was that goddess's husband?"
+    chain = Chain.build("Kell peafowl", record_entries([_iteration(0, *record)]), read_question(question))
+    assert chain.links[0] == "Vessa"
+    assert _read_record(question, *record) == "Tarno"

@@ -52,6 +52,8 @@ _NAMED_AFTER = re.compile(
     r"|\bname\s+(?:comes|came|derives)\s+from\b|\bshares?\s+(?:its|a|the|his|her|their)\s+name\s+with\b",
     re.IGNORECASE,
 )
+# "called the bird of a Roman goddess": a name of the thing that says whom it is "of"
+_CALLED_OF = re.compile(r"\b(?:called|known\s+as)\s+the\s+[\w-]+\s+of\s+(?:an?|some|a\s+certain)\b")
 # "this aromatic shrub", "penguins like this": words that call the image's thing, not another entity
 _IMAGE_REFERENCE = re.compile(
     r"\b(?:this|these)\s+(?:[\w-]+\s+){0,2}[\w-]+|\b[\w-]+\s+like\s+(?:this|these)\b", re.IGNORECASE
@@ -169,6 +171,7 @@ class Chain:
             n for t, x in entries if same_entity(t, anchor) for n in entry_names(x)
         }
         owners = {m for name in names for m in re.findall(r"\bof\s+([A-Z][\w'’-]*)", bare(name))}
+        sources: list[str] = []
         if _NAMED_AFTER.search(shape.text) and not any(same_entity(anchor, n) for n in shape.names):
             places = {source_place(w) for name in names for w in bare(name).split()} - {None}  # "Sumatran"
             # what a name says the thing is "of" is what it is named after, found yet or not
@@ -178,6 +181,8 @@ class Chain:
                 if s in places | owners or any(is_about(*e, s) for e in entries)
             ]
             sources += [s for s in prefix_sources(names, entries) if s not in sources]
+            if _CALLED_OF.search(shape.text):  # "called the bird of a goddess": whom "bird of Juno" is of
+                sources.sort(key=lambda source: source not in owners)
             links = [*sources, *(n for n in links if n not in sources)]
         bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
         if bridge:  # "… sacred to a Roman goddess. Who was that goddess's husband?" — "peafowl, bird of Juno"
@@ -192,9 +197,12 @@ class Chain:
             # the words describing the bridge; none for a description past one that is the anchor's own
             described = word_stems(" ".join(shape.described)) if bridge == shape.bridge else frozenset()
 
-            def likeliest(link: str) -> tuple[bool, int, int]:
+            # the source of the thing's name, when the bridge is what it is named after
+            source = sources[:1] if bridge == shape.bridge else []
+
+            def likeliest(link: str) -> tuple[bool, int, bool, int]:
                 known = _kind_known(link, passed, entries)
-                return known != 0, -_shared(link, described, entries), known
+                return known != 0, -_shared(link, described, entries), link not in source, known
 
             ranked = tuple(sorted(ranked, key=likeliest))
         renamed = frozenset(_link_aliases(ranked, entries)) - set(ranked) if bridge else frozenset()

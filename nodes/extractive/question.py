@@ -89,6 +89,8 @@ NUMBER_WORDS = {
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’-]*|\d[\d,.]*")  # "K2", "M31" are one word
 _SHOWN = r"(?:shown|pictured|depicted|seen|visible|drawn|captured|photographed|featured|illustrated)"
+# "is standing here", "is growing here": what the thing shown is doing, where the picture shows it
+_DOING_HERE = r"(?:standing|sitting|growing|swimming|perched|flying|grazing|resting|lying|posing|blooming)"
 _PICTURE = (
     r"(?:image|photo|photograph|picture|portrait|painting|scene|shot|view|frame|snapshot|drawing|illustration"
     r"|sketch)"
@@ -120,8 +122,10 @@ _IDENTITY = [
     re.compile(
         rf"^(what|which)\b(\s+(?!(?:whose|where|that|which|who|whom|is|are|was|were)\b)[\w-]+){{0,10}}?(?:,[^,]+,)?"
         rf"\s+(?:(?:is|are|has\s+been|have\s+been)\s+{_SHOWN}|appears?|can\s+be\s+seen"
+        rf"|(?:is|are)\s+{_DOING_HERE}(?=\s+here$)"
         rf"|(?:fills|dominates|occupies)\s+(?:this|the)\s+{_PICTURE}){_IN_THE_IMAGE}"
     ),  # "which ocean game fish is drawn here", "which body, the only … of our planet, fills this picture";
+    # "which species of penguin is standing here";
     # not "what is the capital of the country whose wild dog is shown here": what is shown is in a clause
     re.compile(rf"^what\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+\s+{_SHOWN}{_IN_THE_IMAGE}"),
     # "what is this called", "… What is it called?", "What's the object called?", "… in this photo. What's
@@ -667,7 +671,7 @@ _NUMBER_ASKED = re.compile(
 _NAME_OR_NUMBER = re.compile(r"\bname\s+or\s+(?:[\w-]+\s+)?number\b")
 _DESIGNATION_ASKED = re.compile(
     r"\bdesignation\b|\b(?:catalogue|catalog)\s+(?:name|entry)\b"
-    r"|\bentry\s+in\b[^?]*\b(?:catalogue|catalog|list)\b|\bin\s+[\w'’]+\s+numbering\b"
+    r"|\bentry\s+(?:in|of)\b[^?]*\b(?:catalogue|catalog|list)\b|\bin\s+[\w'’]+\s+numbering\b"
 )
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
 _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|taxonomic)\b")
@@ -719,6 +723,10 @@ _MY_SCENE = re.compile(r"(?:^|(?<=[.!?]\s))(?:i|we)\s+[^.!?:]*[.!]\s*")
 # "Which supernova remnant, number one in Messier's catalogue, is this?": a description set off by commas
 # before the verb of a question about what is shown, which says nothing of what is asked
 _APPOSITION_ASIDE = re.compile(r",\s+[^,?]+,\s+(?=(?:is|are)\s+(?:this|these|it|shown|pictured)\b)")
+# "this male belongs to which species of peafowl": the species (or variety) of what is shown is asked
+_SPECIES_OF_SHOWN = re.compile(
+    r"^(?:this|these)\b[^.?!]*\bbelongs?\s+to\s+(?:which|what)\s+(?:species|variety|breed|cultivar)\s+of\b"
+)
 # "… is in this cup", "… are on this plate": the pictured thing holds what is asked
 _HELD_IN_IMAGE = re.compile(r"\b(?:is|are)\s+(?:in|on|inside)\s+(?:this|these)\s+[a-z-]+\s*$")
 # "… — the woman who later became the first …": a noun phrase after a dash, describing what is asked
@@ -859,6 +867,8 @@ def read_question(question: str) -> QuestionShape:
         # "Biologists have a two-part Latin name for this animal. What is it?": the name just introduced;
         # "This creature holds a size record among rodents. What is it?": the record
         answer_type, type_noun = expected_type(lower)
+    if answer_type == "named" and _SPECIES_OF_SHOWN.search(lower):
+        answer_type, type_noun = "identity", None  # "this showy male belongs to which species of peafowl?"
     held = bool(_kind_of(lower) and _HELD_IN_IMAGE.search(lower))
     if answer_type == "named" and held:
         # "What kind of coffee is in this cup?": what the pictured thing holds is what the image is of

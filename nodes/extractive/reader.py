@@ -67,7 +67,7 @@ from nodes.extractive.spans import (
 MAX_EVIDENCE = 3
 # "which animal is that sign named after", "what figure does that sign represent": what a name stands for
 _FIGURE_ASKED = re.compile(
-    r"\b(?:named\s+(?:after|for)|represents?|depicts?|symboli[sz]es?|stands?\s+for)\s*\??$"
+    r"\b(?:named\s+(?:after|for)|represents?|depicts?|symboli[sz]es?|stands?\s+for)(?:\s+(?:it|that|this))?\s*\??$"
     r"|\b(?:what|which)\s+(?:figure|symbol|creature)\b",
     re.IGNORECASE,
 )
@@ -378,7 +378,10 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
         return broad_kind(shape, anchor, anchor_lines)
     phrases = [p for line in anchor_lines for p in typed_phrases(definition(line.text), shape.kind_of)]
     if not phrases and proper:  # "which type of spacecraft is it" — "The Voyager-2 deep-space probe."
-        return next(filter(None, (defined_kind(definition(line.text)) for line in anchor_lines)), "")
+        kind = next(filter(None, (defined_kind(definition(line.text)) for line in anchor_lines)), "")
+        # "which variety of apple is this" — "Granny Smith: apple with a green skin": the entry is one of the
+        # kind asked, and its name says which
+        return "" if singular(kind.lower()) == shape.kind_of else kind
     # the modifier next to the noun says the kind: "large long-necked wading bird" → "wading bird",
     # "eared seals" → "eared seal" — in the number the question asks ("what kind of deserts": "hot deserts")
     if not phrases or len(phrases[0].split()) < 2:

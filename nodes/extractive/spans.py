@@ -1459,6 +1459,8 @@ def years(text: str, role: str | None, life: bool = True) -> list[str]:
 # first female commander": by the doer's noun, whose verb is its stem
 _FIRST_TO = re.compile(r"\b(first|last|only)\s+(?:[\w-]+\s+){0,3}?to\s+([a-z]+)\b", re.IGNORECASE)
 _FIRST_DOER = re.compile(r"\b(first|last|only)\s+(?:[\w-]+\s+){0,2}?([a-z]{4,})(?:er|or)\b", re.IGNORECASE)
+# "did this woman first command a Space Shuttle": the first by the verb itself
+_FIRST_DID = re.compile(r"\b(first)\s+([a-z]{4,})\s+(?:a|an|the|his|her|its|their)\b", re.IGNORECASE)
 
 
 def dated_firsts(question: str, text: str) -> list[str]:
@@ -1471,7 +1473,7 @@ def dated_firsts(question: str, text: str) -> list[str]:
 
 @functools.lru_cache(maxsize=2**12)
 def _dated_firsts(question: str, text: str) -> tuple[str, ...]:
-    asked = _FIRST_TO.search(question) or _FIRST_DOER.search(question)
+    asked = _FIRST_TO.search(question) or _FIRST_DOER.search(question) or _FIRST_DID.search(question)
     if not asked:
         return ()
     rank, verb = asked.group(1).lower(), asked.group(2).lower()
@@ -1725,7 +1727,8 @@ def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]
         for line in lines
     )
     # "Coinage of ancient Greece" for "which ancient coinage do these pieces belong to": the name says it
-    headed = len(span.split()) > 1 and name_head(span) in kinds_of(noun)
+    head = span.lower().split(" of ")[0].split()[-1:]  # its last word before "of": not "sea" of "Sea lion"
+    headed = len(span.split()) > 1 and bool(head) and singular(head[0]) in kinds_of(noun)
     return named or headed or entry_fit(span, kinds_of(noun), lines) >= DEFINED_FIT
 
 
@@ -1932,6 +1935,8 @@ _OWNER_RELATION = re.compile(
     r"(?:\s*\([^)]*\))?\s*\??$"  # "Who was that goddess's husband (and brother)?": the bridge's
     # "Which Greek goddess is Juno the counterpart of?"
     r"|\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+the\s+([a-z]+)\s+of\s*\??$"
+    # "With which Roman goddess is Hera identified?", "… Which Greek goddess is she identified with?"
+    r"|\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*|she|he|it)\s+(identified)(?:\s+with)?\s*\??$"
 )
 
 
@@ -1945,6 +1950,10 @@ _INVERSE_RELATIONS = {
 }
 
 
+# "identified with Roman Juno", "counterpart of Greek Hera": a god's equal in another mythology
+_IDENTIFIED_WITH = r"(?:identified\s+with|counterparts?\s+of)"
+
+
 def related_to_owner(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     """The names the owner's own entry puts after the relation noun the question asks of it ("counterpart
     of Greek Hera" → Hera), or after its inverse ("Vessa's husband" — "the wife of Tarno" → Tarno); none
@@ -1953,15 +1962,17 @@ def related_to_owner(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     asked = _OWNER_RELATION.search(shape.text)
     if not asked:
         return []
-    named, relation_noun = (
-        (asked.group(1), asked.group(2)) if asked.group(1) else (asked.group(3), asked.group(4))
-    )
-    owner = shape.bridge_entity if named.startswith("that ") else named
+    named, relation_noun = next(
+        (asked.group(i), asked.group(i + 1)) for i in (1, 3, 5) if asked.group(i)
+    )  # "X's counterpart", "X the counterpart of", "X identified with"
+    described = named.startswith("that ") or named in ("she", "he", "it")
+    owner = shape.bridge_entity if described else named
     if not owner or not is_entry_of(owner, line):
         return []
     noun = _INVERSE_RELATIONS.get(relation_noun, re.escape(relation_noun))
+    lead = _IDENTIFIED_WITH if relation_noun == "identified" else rf"{noun}s?\s+of"
     name = r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
-    related = compiled(rf"\b{noun}s?\s+of\s+(?:the\s+)?(?:[A-Z][a-z]+\s+)?{name}(?:\s+and\s+{name})?")
+    related = compiled(rf"\b{lead}\s+(?:the\s+)?(?:[A-Z][a-z]+\s+)?{name}(?:\s+and\s+{name})?")
     # "son of Zeus and Leto": the father is named first, the mother second
     second = relation_noun == "mother"
     return [(pair[1] or pair[0]) if second else pair[0] for pair in related.findall(line.text)]
