@@ -5506,7 +5506,11 @@ def test_a_bridge_told_by_a_pronoun_or_a_demonstrative_is_read_apart_from_the_sc
 
 @pytest.mark.parametrize(
     "question",
-    ["What style of coffee is in this cup?", "What kind of coffee drink is in this cup?"],
+    [
+        "What style of coffee is in this cup?",
+        "What kind of coffee drink is in this cup?",
+        "What style of coffee is in this little cup?",
+    ],
 )
 def test_the_kind_of_what_a_pictured_thing_holds_is_answered_by_its_own_name(question: str) -> None:
     """ "What kind of coffee is in this cup?" — the image's entity (Kellbrew: "strong coffee made by …") is a
@@ -5742,3 +5746,26 @@ def test_whom_the_things_name_says_it_is_of_is_the_bridge_the_question_says_it_i
     chain = Chain.build("Kell peafowl", record_entries([_iteration(0, *record)]), read_question(question))
     assert chain.links[0] == "Vessa"
     assert _read_record(question, *record) == "Tarno"
+
+
+def test_an_intensifier_stays_with_the_look_of_a_part_and_a_verb_is_read_with_its_synonyms() -> None:
+    """ "What's special about this bird's beak?" — "having a very large thin-walled beak"; "What splits this
+    nebula into three lobes?" — "… that dark lanes of dust divide into three lobes"."""
+    text = "kellbird: brilliantly colored fruit-eating bird of Tarnia having a very large thin-walled beak"
+    assert (
+        _read_shown("What's special about this bird's beak?", "Kellbird", text)
+        == "very large thin-walled beak"
+    )
+    nebula = "Orla Nebula, Messier 20: a nebula in Kell that dark lanes of dust divide into lobes"
+    assert (
+        _read_shown("What splits this nebula into three lobes?", "Orla Nebula", nebula)
+        == "dark lanes of dust"
+    )
+
+
+def test_a_preposition_ending_a_relative_clause_about_the_image_leaves_the_asked_kind() -> None:
+    """ "What is the capital of the region where this wild ox comes from?" asks a capital; "What was the
+    artist who painted this noted for?" asks no kind."""
+    shape = read_question("What is the capital of the region where this shaggy wild ox comes from?")
+    assert (shape.type_noun, shape.bridge) == ("capital", "region")
+    assert read_question("What was the artist who painted this noted for?").type_noun is None

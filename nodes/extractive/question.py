@@ -727,8 +727,8 @@ _APPOSITION_ASIDE = re.compile(r",\s+[^,?]+,\s+(?=(?:is|are)\s+(?:this|these|it|
 _SPECIES_OF_SHOWN = re.compile(
     r"^(?:this|these)\b[^.?!]*\bbelongs?\s+to\s+(?:which|what)\s+(?:species|variety|breed|cultivar)\s+of\b"
 )
-# "… is in this cup", "… are on this plate": the pictured thing holds what is asked
-_HELD_IN_IMAGE = re.compile(r"\b(?:is|are)\s+(?:in|on|inside)\s+(?:this|these)\s+[a-z-]+\s*$")
+# "… is in this cup", "… is in this little cup", "… are on this plate": the pictured thing holds what is asked
+_HELD_IN_IMAGE = re.compile(r"\b(?:is|are)\s+(?:in|on|inside)\s+(?:this|these)(?:\s+[a-z-]+){1,3}\s*$")
 # "… — the woman who later became the first …": a noun phrase after a dash, describing what is asked
 _APPENDED_DESCRIPTION = re.compile(r"(?:the|a|an)\s+[^?]*$")
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
@@ -1614,8 +1614,10 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     if re.match(r"^what\s+(?:is|was|are|were)\s+the\b", asking) and _STRANDED.match(asking):
         # "what was the artist who painted this noted for": the artist is the subject, not the answer —
         # unless the preposition ends a relative clause ("… the country this dog is named after")
-        after_reference = re.split(r"\b(?:this|these)\b", asking)[-1]
-        if not re.search(r"\b(?:is|are|was|were|does|do|did|has|have)\b", after_reference):
+        *before_reference, after_reference = re.split(r"\b(?:this|these)\b", asking)
+        # "… of the region where this wild ox comes from": the preposition ends a relative clause too
+        relative = bool(before_reference) and re.search(r"\b(?:where|that|which)\s*$", before_reference[-1])
+        if not re.search(r"\b(?:is|are|was|were|does|do|did|has|have)\b", after_reference) and not relative:
             return "named", None
     if re.match(r"^(who|whom|whose)\b", asking) or re.search(r"\bby\s+whom\b", lower):
         return "person", "person"

@@ -1000,6 +1000,7 @@ _SAME_RELATION = [
     ("buy", "bought", "purchas"),
     ("join", "connect", "link"),
     ("kill", "slay", "slain", "slew"),  # "which goddess killed the hunter": "… slain by Artemis"
+    ("split", "divid", "separat"),  # "what splits this nebula": "… that dark lanes of dust divide"
 ]  # each a verb's stem, matched at a word's start: "empt" is "empty", "empties", "emptied"
 
 
@@ -1044,7 +1045,7 @@ def _part_looks(part: str, whole: bool, question: str, text: str) -> tuple[str, 
     asked = _TOKEN.findall(question.lower())
     # the question's own word for the part ("hind legs") stays with its noun; its other words are given
     noun_words = {asked[i - 1] for i, word in enumerate(asked) if i and singular(word) == part}
-    given = set(asked) - noun_words | _INTENSIFIERS
+    given = set(asked) - noun_words
     looks = []
     plural = irregular_plural(part) or f"{re.escape(part)}(?:s|es)"  # "foot" → "feet"
     for match in compiled(rf"\b(?:{re.escape(part)}|{plural})\b(?!-)").finditer(text):
@@ -1053,9 +1054,9 @@ def _part_looks(part: str, whole: bool, question: str, text: str) -> tuple[str, 
         before = _TOKEN.findall(re.split(r"[,;:()]", text[: match.start()])[-1])[-MAX_LOOK_WORDS:]
         modifiers: list[str] = []
         for word in reversed(before):
-            if not word[:1].islower() or word in STOPWORDS or word.endswith("ing"):
+            if not word[:1].islower() or word in STOPWORDS - _INTENSIFIERS or word.endswith("ing"):
                 break
-            modifiers.insert(0, word)
+            modifiers.insert(0, word)  # "very large thin-walled": an intensifier stays with its adjective
         modifiers = [w for w in modifiers if w not in given]
         if modifiers:
             looks.append(" ".join([*modifiers, match.group(0)] if whole else modifiers))
@@ -1289,7 +1290,8 @@ def doers(text: str, stem: str) -> list[str]:
     clause's start: "a nebula … that dark lanes of dust divide into three lobes" → ["dark lanes of
     dust"], "an emission nebula where new stars form" → ["new stars"]."""
     phrases = []
-    for verb in compiled(rf"\b{re.escape(stem)}\w*").finditer(text):
+    verbs = _relation_stems(stem) or re.escape(stem)  # "what splits it": "… that dark lanes of dust divide"
+    for verb in compiled(rf"\b{verbs}\w*").finditer(text):
         before = re.split(r"[,;:()]|\b(?:that|which|where|who|whom|when)\b", text[: verb.start()])[-1].split()
         words = before[-MAX_DOER_WORDS:]
         while words and words[0].lower() in STOPWORDS:
