@@ -163,16 +163,21 @@ class Chain:
         texts = [text for title, text in entries if is_about(title, text, anchor)]
         given = {name.lower() for name in shape.named}
         links = [n for n in linked_names(anchor, texts) if not set(n.lower().split()) <= given]
-        # "the country this antelope is named after": Indian → India; not for an anchor the question names
-        # ("the probe is named after the astronomer Anna Vogel": a queen Anna is no source of her name)
+        own = frozenset(aliases(anchor, texts))
+        bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
+        named_after = _NAMED_AFTER.search(shape.text) and not any(same_entity(anchor, n) for n in shape.names)
         # its names, with those its own entry lists under its title ("Indian peafowl: … bird of Juno: …"), and
-        # whom a name says the thing is "of" ("bird of Juno" → Juno)
-        names = aliases(anchor, texts) | {
-            n for t, x in entries if same_entity(t, anchor) for n in entry_names(x)
-        }
+        # whom a name says the thing is "of" ("bird of Juno" → Juno); read only when a question needs them
+        names = (
+            own | {n for t, x in entries if same_entity(t, anchor) for n in entry_names(x)}
+            if (named_after or bridge)
+            else own
+        )
         owners = {m for name in names for m in re.findall(r"\bof\s+([A-Z][\w'’-]*)", bare(name))}
         sources: list[str] = []
-        if _NAMED_AFTER.search(shape.text) and not any(same_entity(anchor, n) for n in shape.names):
+        # "the country this antelope is named after": Indian → India; not for an anchor the question names
+        # ("the probe is named after the astronomer Anna Vogel": a queen Anna is no source of her name)
+        if named_after:
             places = {source_place(w) for name in names for w in bare(name).split()} - {None}  # "Sumatran"
             # what a name says the thing is "of" is what it is named after, found yet or not
             sources = [
@@ -184,10 +189,8 @@ class Chain:
             if _CALLED_OF.search(shape.text):  # "called the bird of a goddess": whom "bird of Juno" is of
                 sources.sort(key=lambda source: source not in owners)
             links = [*sources, *(n for n in links if n not in sources)]
-        bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
         if bridge:  # "… sacred to a Roman goddess. Who was that goddess's husband?" — "peafowl, bird of Juno"
             links += sorted(owner for owner in owners if owner not in links)
-        own = frozenset(aliases(anchor, texts))
         ranked = tuple(rank_links(shape, links, texts))
         if bridge:  # "a large republic in …. … that republic": a link whose entry says it is a republic; then
             # the one whose entries share the most words with the bridge's description ("a Roman goddess,

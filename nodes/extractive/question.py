@@ -719,7 +719,6 @@ _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
 # "I saw this wild dog on a trip.", "We snapped this one in a park!": a sentence of the asker's own, which
 # tells how the picture came about, not what is asked
 _MY_SCENE = re.compile(r"(?:^|(?<=[.!?]\s))(?:i|we)\s+[^.!?:]*[.!]\s*")
-# ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
 # "Which supernova remnant, number one in Messier's catalogue, is this?": a description set off by commas
 # before the verb of a question about what is shown, which says nothing of what is asked
 _APPOSITION_ASIDE = re.compile(r",\s+[^,?]+,\s+(?=(?:is|are)\s+(?:this|these|it|shown|pictured)\b)")
@@ -731,6 +730,7 @@ _SPECIES_OF_SHOWN = re.compile(
 _HELD_IN_IMAGE = re.compile(r"\b(?:is|are)\s+(?:in|on|inside)\s+(?:this|these)(?:\s+[a-z-]+){1,3}\s*$")
 # "… — the woman who later became the first …": a noun phrase after a dash, describing what is asked
 _APPENDED_DESCRIPTION = re.compile(r"(?:the|a|an)\s+[^?]*$")
+# ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
 _CLAUSE_END = re.compile(r",\s*(?=(?:what|which|who|where|when|how)\b)")
 
 

@@ -432,9 +432,10 @@ def rank_spans(
     known = [*known, *given_aliases(shape, named_entries)]
     paired = paired_names(shape)
     for line in lines:
+        on_chain = bool(shape.bridge) and any(is_entry_of(name, line) for name in chain)
         for text in dict.fromkeys(trim(shape, c) for c in candidates(shape, line)):
             score = score_span(shape, text, line, lines, known, own) + relation(shape, text, lines, chain)
-            score += stated_of_chain(shape, text, line, chain) if not is_among(text, known) else 0.0
+            score += stated_of_chain(shape, text, line) if on_chain and not is_among(text, known) else 0.0
             score += given_link(shape, text, named_entries)
             score += paired_with_named(text, line, paired) if paired else 0.0
             key = text.lower()
@@ -461,13 +462,11 @@ _HOLDING_ASKED = re.compile(
 _HELD_PART = r"(?:province|territory|dependency|colony|possession|part|region|state|island|islands)"
 
 
-def stated_of_chain(shape: QuestionShape, span: str, line: EvidenceLine, chain: Sequence[str]) -> float:
-    """RELATION_BONUS for a span an entry on the chain states in the question's own words — a forward link:
-    "At the mouth of which river is that city located?" — the city's entry: "… at the mouth of the Hudson
-    river" (as `relation` rewards the reverse one, "<river>: a river of <city>"); for a question about a
-    bridge only."""
-    if not shape.bridge or not any(is_entry_of(name, line) for name in chain):
-        return 0.0
+def stated_of_chain(shape: QuestionShape, span: str, line: EvidenceLine) -> float:
+    """RELATION_BONUS for a span that `line`, an entry on the chain of a question about a bridge, states in
+    the question's own words — a forward link: "At the mouth of which river is that city located?" — the
+    city's entry: "… at the mouth of the Hudson river" (as `relation` rewards the reverse one, "<river>: a
+    river of <city>")."""
     after_outer = any(
         re.search(rf"\b{re.escape(outer)}\s+(?:the\s+)?{re.escape(span)}\b", line.text, re.IGNORECASE)
         for outer in shape.outer
