@@ -1628,11 +1628,15 @@ def test_lead_up_words_in_another_form_still_lead_up(question: str, text: str, e
 
 def test_where_an_animal_lives_may_be_a_continent() -> None:
     """ "Where does this animal live?": a continent its entry names is a place, ahead of one that a
-    linked continent's entry names in passing."""
+    linked continent's entry names in passing; the part of it the entry names by a direction says more."""
     lines = [
         line("Snow goat", "Snow goat: sure-footed mammal of mountainous northwestern North America"),
         line("North America", "North America: a continent connected to South America by an isthmus", 0.85),
     ]
+    assert best("Where in the world does this sure-footed animal live?", lines, own=("Snow goat",)) == (
+        "northwestern North America"
+    )
+    lines[0] = line("Snow goat", "Snow goat: sure-footed mammal of the mountains of North America")
     assert best("Where in the world does this sure-footed animal live?", lines, own=("Snow goat",)) == (
         "North America"
     )
@@ -4476,14 +4480,23 @@ def test_a_reverse_link_reads_a_chain_name_of_several_words_after_an_adjective()
     assert found == "Kell Sea"
 
 
-def test_a_place_after_in_and_a_compass_adjective_is_where_a_named_thing_stands() -> None:
+@pytest.mark.parametrize(
+    ("question", "place"),
+    [
+        ("Where does the active volcano Orl stand?", "eastern Varnia"),  # the part its entry names
+        ("In which country does the active volcano Orl stand?", "Varnia"),
+    ],
+)
+def test_a_place_after_in_and_a_compass_adjective_is_where_a_named_thing_stands(
+    question: str, place: str
+) -> None:
     found = _read_record(
-        "Where does the active volcano Orl stand?",
+        question,
         "Question names: Orl (match 1.000)",
         "Orl: Orl: an active volcano in eastern Varnia",
         "Kell: Kell, Lake Kell: a lake in the mountains of central Tarn between Varnia and Ostra",
     )
-    assert found == "Varnia"
+    assert found == place
 
 
 def test_a_scientific_name_is_not_a_common_name_opening_with_a_demonym() -> None:
@@ -5769,3 +5782,202 @@ def test_a_preposition_ending_a_relative_clause_about_the_image_leaves_the_asked
     shape = read_question("What is the capital of the region where this shaggy wild ox comes from?")
     assert (shape.type_noun, shape.bridge) == ("capital", "region")
     assert read_question("What was the artist who painted this noted for?").type_noun is None
+
+
+def test_a_degree_word_before_what_is_remarkable_and_a_part_called_by_its_other_name() -> None:
+    """ "What's so unusual about this bird's beak?" asks the beak's look as "what's unusual about" does; "…
+    about this bird's bill?" is answered by what the entry says of its beak."""
+    text = "kellbird: brilliantly colored fruit-eating bird of Tarnia having a very large thin-walled beak"
+    for question in (
+        "What's so unusual about this bird's beak?",
+        "What's so remarkable about this bird's bill?",
+    ):
+        assert _read_shown(question, "Kellbird", text) == "very large thin-walled beak"
+
+
+def test_a_verb_object_asked_after_a_clause_break_or_by_a_noun_for_objects() -> None:
+    """ "This burrower has claws - what does it hunt with them?": what it hunts, not where it lives; "What
+    structures does this animal construct in the water?" — "construct complex dams and lodges"."""
+    burrower = (
+        "spiny tarn: a burrowing mammal of Kell having a long snout and claws for hunting ants and termites"
+    )
+    assert (
+        _read_shown("This spiny burrower has claws - what does it hunt with them?", "Spiny tarn", burrower)
+        == "ants and termites"
+    )
+    builder = "orlat: large rodent of Norland with a broad flat tail; construct complex dams and lodges"
+    assert (
+        _read_shown("What structures does this flat-tailed animal construct in the water?", "Orlat", builder)
+        == "complex dams and lodges"
+    )
+
+
+def test_a_purpose_stated_in_four_words_after_their() -> None:
+    """ "What are these plants mainly grown for?" — "grown for their large showy flower heads"."""
+    text = "Kellia: a genus of bushy plants native to Norland, grown for their large showy flower heads."
+    question = "Gardeners love these plants, but what exactly are they mainly grown for?"
+    assert _read_shown(question, "Kellia", text) == "large showy flower heads"
+
+
+def test_a_part_said_to_remind_people_of_another_things_asks_what_it_resembles() -> None:
+    """ "The leaves of this tree remind people of another plant's leaves - which plant?" — "having leaves
+    somewhat resembling those of holly"."""
+    text = "kell oak: evergreen oak of Norland having leaves somewhat resembling those of holly"
+    question = "The leaves of this evergreen tree remind people of another plant's leaves - which plant?"
+    assert _read_shown(question, "Kell oak", text) == "holly"
+
+
+def test_the_kind_asked_past_the_adjectives_before_its_noun() -> None:
+    """ "In what kind of tropical Norlandic landscape does it live?" asks a landscape — a habitat ("of
+    savannahs of tropical Norland"), not a place."""
+    shape = read_question("In what kind of tropical Norlandic landscape does this tall animal live?")
+    assert (shape.type_noun, shape.kind_of) == ("landscape", "landscape")
+    text = "kellraffe: tallest living quadruped having a spotted coat; of savannahs of tropical Norland"
+    question = "In what kind of tropical Norlandic landscape does this tall animal live?"
+    assert _read_shown(question, "Kellraffe", text) == "savannahs"
+
+
+def test_how_thick_asks_a_length() -> None:
+    """ "Just how thick can the ice cap that covers Kell get?" — "up to 13,000 feet thick", never a name."""
+    text = "Kell: a continent mostly covered by an ice cap up to 13,000 feet thick; lies south of Tarnia"
+    assert _read_shown("Just how thick can the ice cap that covers Kell get?", "Kell", text) == "13,000 feet"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Kellstar shines near this dark nebula. What is Kellstar's other designation?",
+        "What is another name for Kellstar?",
+        "Kellstar, which shines near this nebula, has gone by other names. Give one.",
+    ],
+)
+def test_another_name_of_a_thing_the_question_names_is_read_from_its_own_entry(question: str) -> None:
+    """The name asked is of the thing the question names, not of what the image shows."""
+    record = [
+        "Image shows: Kell Nebula (match 0.900)",
+        "Kell Nebula: Kell Nebula, Orla Cloud: a dark nebula in Orla near Kellstar",
+        "Kellstar: Kellstar, Alpha Orlae: the second brightest star in Orla",
+    ]
+    assert _read_record(question, *record) == "Alpha Orlae"
+
+
+def test_the_other_name_of_what_is_shown_stays_its_own() -> None:
+    """ "Besides Kell Nebula, by what name is this nebula known?" names the image's thing: its own other
+    name."""
+    record = [
+        "Image shows: Kell Nebula (match 0.900)",
+        "Kell Nebula: Kell Nebula, Orla Cloud: a dark nebula in Orla near Kellstar",
+        "Kellstar: Kellstar, Alpha Orlae: the second brightest star in Orla",
+    ]
+    assert _read_record("Besides Kell Nebula, by what name is this nebula known?", *record) == "Orla Cloud"
+
+
+def test_a_when_question_asked_in_month_and_year_is_answered_by_a_date() -> None:
+    """ "When did this rocket launch the probe? Give month and year." — "February 2015", not a place."""
+    text = "Kell 9: a rocket launched from Cape Tarn; in February 2015 it sent the Orla probe into space"
+    question = "When did this rocket launch the Orla probe? Give month and year."
+    assert _read_shown(question, "Kell 9", text) == "February 2015"
+
+
+def test_a_sibling_asked_of_the_one_the_question_opens_with_reads_the_inverse_relation() -> None:
+    """ "Vessa was the goddess of the hunt - who was her twin brother?" — Vessa: "twin sister of Tarno"."""
+    record = [
+        "Image shows: Kell Nebula (match 0.900)",
+        "Vessa: (Norland mythology) goddess of the hunt; daughter of Orno and Lessa and twin sister of Tarno",
+        "Tarno: (Norland mythology) god of light; son of Orno and Lessa",
+    ]
+    question = "Vessa was the Norland goddess of the hunt and of the Moon - who was her twin brother?"
+    assert _read_record(question, *record) == "Tarno"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What 'first' is this planetary nebula known for?", "What historic first does this nebula hold?"],
+)
+def test_a_first_asked_is_answered_whole(question: str) -> None:
+    """ "What 'first' is it known for?" asks a record: "the first planetary nebula ever catalogued"."""
+    text = "Kell Nebula, Messier 99: a planetary nebula in Orla, the first planetary nebula ever catalogued."
+    assert _read_shown(question, "Kell Nebula", text) == "first planetary nebula ever catalogued"
+
+
+def test_where_a_thing_comes_from_is_the_part_of_a_place_its_entry_names() -> None:
+    """ "Where does this tree come from?" — "evergreen oak of southern Norland": the part, not all Norland."""
+    text = "kell oak, Quercus kellii: evergreen oak of southern Norland having leaves like those of holly"
+    assert _read_shown("Where does this evergreen tree come from?", "Kell oak", text) == "southern Norland"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "For its first mission this launcher lifted off from a spot on the Tarn coast. What was that place"
+        " formerly called?",
+        "Cape Orla, where rockets like this take off, used to be known by what name?",
+    ],
+)
+def test_a_former_name_of_a_place_the_question_describes_or_names(question: str) -> None:
+    """The place a demonstrative refers back to ("that place formerly called", not "that place formerly"),
+    or the place the question names, has its other name asked — not the image's thing."""
+    record = [
+        "Image shows: Kell 9 (match 0.900)",
+        "Kell 9: Kell 9: a two-stage launch vehicle; in 2015 it launched the Orla probe from Cape Orla.",
+        "Cape Orla: Cape Orla, Cape Vessa: a sandy promontory (formerly Cape Vessa) off the coast of Tarn",
+    ]
+    assert _read_record(question, *record) == "Cape Vessa"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How long is the mountain range that the homeland of this wild ox sits in?",
+        "The homeland of this ox lies in a great mountain range; about how long is that range?",
+    ],
+)
+def test_the_link_past_the_bridge_tied_by_the_questions_preposition_is_searched_first(question: str) -> None:
+    """ "the range that the homeland … sits in" — the homeland's entry: "a region of Varnia; located in the
+    Kell Mountains": the Kell Mountains lie past the bridge, not Varnia."""
+    record = [
+        "Image shows: Tarn yak (match 0.950)",
+        "Tarn yak: Tarn yak: large long-haired wild ox of Orlat",
+        "Orlat: Orlat: an autonomous region of Varnia; located in the Kell Mountains",
+    ]
+    chain = Chain.build("Tarn yak", record_entries([_iteration(0, *record)]), read_question(question))
+    assert chain.links[0] == "Orlat" and chain.step_past_bridge == "Kell Mountains"
+
+
+def test_what_object_a_named_thing_contains_is_the_verbs_object() -> None:
+    """ "What unusual object does Orla contain?" — "contains a black hole", while "What do people call that
+    group?" asks no verb's object."""
+    record = [
+        "Image shows: Kell Nebula (match 0.900)",
+        "Kell Nebula: Kell Nebula: a nebula in Tarn near Orla",
+        "Orla: Orla: a constellation in the north between Tarn and Vessa; contains a black hole",
+    ]
+    question = "Orla lies next to this nebula's constellation. What unusual object does Orla contain?"
+    assert _read_record(question, *record) == "black hole"
+    called = "The constellation of this nebula holds a group of seven stars. What do people call that group?"
+    assert read_question(called).predicate == ""
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Tarnia leads the world in exporting which product?", "Which crop is Tarnia the leading exporter of?"],
+)
+def test_what_a_trader_deals_in_is_the_noun_before_its_doer_noun(question: str) -> None:
+    """ "exporting which product" — "world's leading coffee exporter" → "coffee"."""
+    record = [
+        "Image shows: Kell rhea (match 0.900)",
+        "Kell rhea: Kell rhea: a flightless bird of Tarnia",
+        "Tarnia: Tarnia, Republic of Tarnia: the largest Orlan country; world's leading coffee exporter",
+    ]
+    assert _read_record(question, *record) == "coffee"
+
+
+def test_the_colour_of_markings_is_what_the_coat_is_marked_with() -> None:
+    """ "What colour are the stripes on this cat's coat?" — "grey or tawny coat … striped or swirled with
+    black": black, not the coat's own colour."""
+    text = "a domestic cat whose grey or tawny coat is striped, spotted or swirled with black"
+    for question in (
+        "What colour are the stripes, spots or swirls on this cat's coat?",
+        "This cat's coat is striped and swirled - what colour are the markings?",
+    ):
+        assert _read_shown(question, "Kell cat", text) == "black"

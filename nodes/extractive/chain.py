@@ -211,6 +211,10 @@ class Chain:
         renamed = frozenset(_link_aliases(ranked, entries)) - set(ranked) if bridge else frozenset()
         past_bridge = bool(ranked) and _past(shape, bridge)
         beyond = tuple(_links_of(ranked[0], entries, {*own, *ranked})) if past_bridge else ()
+        # "the mountain range that the homeland of this ox sits in" — Tibet: "a region of China; located in
+        # the Himalayas": the link the bridge's entry ties by the question's preposition comes first
+        bridge_texts = [text for title, text in entries if ranked and is_about(title, text, ranked[0])]
+        beyond = tuple(sorted(beyond, key=lambda link: not _tied_by(shape.text, link, bridge_texts)))
         answerable = _answerable(shape, bridge, ranked, entries)
         # a question about the image names things to describe it or its bridge, and a name the anchor's own
         # entry gives is its context ("Reticulum … lies near Dorado"), not evidence of its own
@@ -467,6 +471,23 @@ def _past(shape: QuestionShape, bridge: str) -> bool:
 def _links_of(name: str, entries: Sequence[tuple[str, str]], known: Collection[str]) -> list[str]:
     texts = [text for title, text in entries if is_about(title, text, name)]
     return [link for link in linked_names(name, texts) if link not in known]
+
+
+# The preposition a question ties the entity past the bridge by: "the range that … sits in", "the range in
+# which … is located", "… lies in a great mountain range"
+_TYING_PREPOSITION = re.compile(
+    r"\b(in|on|within|inside|along)\s*\??$|\b(in|on|within|inside|along)\s+which\b"
+    r"|\b(?:lies|lie|sits|sit|is|are|located|situated|found|stands|stand)\s+(in|on|within|inside|along)\s+(?:a|an|one)\b"
+)
+
+
+def _tied_by(question: str, link: str, texts: Sequence[str]) -> bool:
+    """Whether `texts` put `link` after the preposition the question ties the entity past the bridge by."""
+    asked = _TYING_PREPOSITION.search(question.lower())
+    if not asked:
+        return False
+    preposition = next(group for group in asked.groups() if group)
+    return any(re.search(rf"\b{preposition}\s+(?:the\s+)?{re.escape(link)}\b", text) for text in texts)
 
 
 def _link_aliases(links: Sequence[str], entries: Sequence[tuple[str, str]]) -> list[str]:

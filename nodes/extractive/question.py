@@ -283,7 +283,7 @@ _RELATIVES = word_set("that which where whose who") | {
 # Quantities a question can ask of the image's thing ("what is the diameter of this planet").
 MEASURE_NOUNS = word_set("""
     temperature distance length height depth diameter radius mass weight speed period duration area size
-    population altitude elevation width circumference magnitude gravity lifespan wingspan
+    population altitude elevation width thickness circumference magnitude gravity lifespan wingspan
 """)
 # Nouns that describe an aspect of the image's entity rather than another entity ("the method of making
 # this drink", "the purpose of this tool", "the number of wheels this car has", its quantities): they
@@ -295,7 +295,7 @@ FACET_NOUNS = MEASURE_NOUNS | word_set("""
 # "how far", "how tall", "what is the temperature", "how much does it weigh": a measure, answered with
 # its unit ("384,400 kilometres", "−65 °C"); "how many" is a count, answered in digits.
 _MEASURE = re.compile(
-    r"\bhow\s+(long|tall|high|far|big|large|old|heavy|deep|wide|hot|cold|warm|fast|massive|heavy|bright)\b"
+    r"\bhow\s+(long|tall|high|far|big|large|old|heavy|deep|wide|thick|hot|cold|warm|fast|massive|heavy|bright)\b"
     rf"|\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+|[\w-]+['’]s\s+)?(?:[\w-]+\s+)?"
     # "what is the height …", "what is Neptune's mean distance"; not "which area's sovereignty …", a place
     rf"({'|'.join(sorted(MEASURE_NOUNS))})\b(?!['’]s)"
@@ -368,6 +368,8 @@ _RECORD_HELD = (
     r"\b(?:what|which)\s+(?:[\w-]+\s+)?(?:record|distinction)\b|\bclaim\s+to\s+fame\b"
     r"|\bwhat\s+sets\s+[\w\s]+\s+apart\b|\bholds?\s+an?\s+(?:[\w-]+\s+)?record\b"
     r"|\bwhat\s+is\s+(?:[a-z]+ly\s+)?notable\s+about\b"
+    # "What 'first' is it known for?", "what historic first does it hold": a first, answered whole
+    r"|\bwhat\s+(?:[a-z]+\s+)?['‘’]?first['’]?\s+(?:is|does|did|was|do)\b"
 )
 RECORD_HELD = re.compile(_RECORD_HELD)
 RECORD_ASKED = re.compile(rf"{_RECORD_HELD}|\b(?:size|area)-wise\b.*\bspecial\s+about\b")
@@ -427,6 +429,10 @@ _TRAILING_PLEASE = re.compile(r",?\s+please$")  # "name the fish shown here, ple
 _EMBEDDING = re.compile(r"^(?:tell\s+me|say)\s+(?=(?:what|which|who|whom|whose|where|when|how)\b)")
 # "When was she born? Just the year, please.", "… ? Answer in one word.": an instruction on the reply's
 # form after the question, not a sentence that asks.
+# "When did it launch …? Give month and year.": a date asked in the form the request names
+_WHEN_IN_FORM = re.compile(
+    r"\bwhen\s+([^?]+)\?\s+(?:please\s+)?give\s+(?:the\s+)?month\s+and\s+year\W*$", re.I
+)
 _REPLY_FORMAT = re.compile(
     r"(?<=\?)\s+(?:just|only|please|answer|reply|respond|give\s+(?:just|only|one|a\s+single|the\s+answer)|in\s+one\s+word"
     r"|one\s+word)\b[^?]*$",
@@ -463,6 +469,9 @@ _KIND_OF = re.compile(
     r"([a-z-]+)(?:\s+([a-z-]+))?"
 )
 _GENERIC_NOUNS = word_set("part area place")
+# Nouns that ask a verb's object rather than a kind of named thing: "what structures does it build", "what
+# unusual object does Cygnus contain"
+_OBJECT_NOUNS = word_set("structures things food foods prey object objects")
 _RELATIONAL_NOUNS = word_set("neighbour neighbor neighbours neighbors counterpart")
 _PLACE_NOUNS = word_set("continent country nation region ocean sea island state province city")
 # "which bird is this large web-footed wader, coloured …", "which celestial body is this, Earth's only
@@ -495,11 +504,14 @@ WHOLE_WORLD = word_set("world earth globe")  # owners of a record, never what is
 # the entity's entry, "eucalyptus leaves and bark"), not a name.
 # "what did the astronomer Ada Lorne discover": a named subject takes the verb as well.
 _PREDICATE = re.compile(
-    r"^what\s+(?:does|do|did)\s+(?:(?:this|these|that|those|the)\s+)?(?:[\w-]+\s+){1,7}?(?:mainly\s+|mostly\s+)?"
-    r"([a-z]+)(?:\s+(on|in|with|from|for|at|into|upon))?"
+    rf"^what\s+(?P<object>(?:[a-z]+\s+)?(?:{'|'.join(sorted(_OBJECT_NOUNS))})\s+)?(?:does|do|did)\s+(?:(?:this|these|that|those|the)\s+)?"
+    r"(?:[\w-]+\s+){1,7}?(?:mainly\s+|mostly\s+)?"
+    r"(?<!\bthat\s)(?<!\bthe\s)(?<!\bthis\s)(?<!\bits\s)(?<!\btheir\s)"  # "what do people call that group"
+    r"(?P<verb>[a-z]+)(?:\s+(?P<preposition>on|in|with|from|for|at|into|upon))?"
     r"(?:\s+(?:in|on|at|under|around)\s+(?:(?:the|its|their)\s+)?[\w-]+(?:\s+(?:and|or)\s+[\w-]+)?)?"
-    r"(?:\s+with\s+(?:its|their)\b.*)?$"
-)  # "what does this rodent build in the water", "… in rivers and streams": where it does so is no object
+    r"(?:\s+with\s+(?:its|their|them|it)\b.*)?$"
+)  # "what does this rodent build in the water", "… in rivers and streams": where it does so is no object;
+# "… has claws - what does it hunt with them?": nor what it does so with
 # "with its long snout and claws, what does this animal hunt": the means it does so with, set before
 _LEADING_MEANS = re.compile(r"^(?:with|using)\s+[^,?]+,\s*(?=what\b)")
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
@@ -516,7 +528,8 @@ _LIKE_WHOSE = re.compile(
 )
 # "shaped rather like another plant's. Which plant?": a part likened to that of a thing of the kind asked
 _LIKE_ANOTHER = re.compile(
-    r"\blike\s+(?:that\s+of\s+|those\s+of\s+)?another\s+([a-z]+?)(?:['’]s|s['’])?(?=[\s.,;?!]|$)"
+    r"\b(?:like|reminds?\s+(?:[a-z]+\s+)?of)\s+(?:that\s+of\s+|those\s+of\s+)?another\s+([a-z]+?)(?:['’]s|s['’])?"
+    r"(?=[\s.,;?!]|$)"
 )
 # "This marsupial is about the size of which farm animal?": the wh-phrase stays where a statement puts
 # the answer, so the words before it lead up to the answer in an entry ("… about the size of a small goat").
@@ -550,7 +563,8 @@ _STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
 _PART_LOOK = re.compile(
     r"^(?:what\s+shape|how\s+(?:is|are)\b.*\b(?:built|shaped|formed|described)$|what\s+colou?r)"
     r"|(?P<whole>^what\s+(?:is|are)\b.*\blike$|\bdescribe\b"
-    r"|^what\s+is\s+(?:distinctive|special|unusual|remarkable|notable|striking|odd)\s+about\b"
+    r"|^what\s+is\s+(?:so\s+|really\s+|most\s+)?(?:distinctive|special|unusual|remarkable|notable|striking|odd)"
+    r"\s+about\b"
     r"|^what\s+(?:sort|kind|type)s?\s+of\s+[a-z -]+\s+(?:does|do)\s+(?:the\s+[a-z]+\s+of\s+)?(?:this|these)\b"
     r".*\b(?:have|carry|bear|sport|grow)$)"
 )
@@ -616,13 +630,13 @@ BESIDE_A_NAME = rf"\b(?:(?i:{ASIDE_WORDS})|together\s+with|along\s+with)\s+"
 # name …": a name of the image's thing other than its usual one (or the one the question gives).
 _OTHER_NAME = re.compile(
     r"\b(?:another|other|alternative|alternate|former|old|older|different|earlier|previous)\s+(?:[\w-]+\s+)?"
-    r"names?\b|\bwhat\s+(?:is|are|was|were)\s+(?:the\s+)?[\w\s-]*\bknown\s+as$|\bnames?\s+too\b"
+    r"(?:names?|designations?)\b|\bwhat\s+(?:is|are|was|were)\s+(?:the\s+)?[\w\s-]*\bknown\s+as$|\bnames?\s+too\b"
     # "that region's Chinese name", "a plain English name": a name in a language, not a taxonomic one
     r"|\b(?!(?:scientific|taxonomic|botanic|zoologic|generic|specific|which|such|each|much|than|can)\b)"
     r"(?:[a-z]+(?:ese|ish|ian|an|ic|ch|eek)"
     r"|native|local|plain|official|formal)\s+names?\b"
     r"|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
-    r"|\b(?:also|formerly|once|previously|sometimes|often|popularly)\s+(?:known(?!\s+for\b)|called|named)\b"
+    r"|\b(?:also|formerly|once|previously|sometimes|often|popularly|used\s+to\s+be)\s+(?:known(?!\s+for\b)|called|named)\b"
     rf"|\b(?:{ASIDE_WORDS})\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?.]*\b(?:besides|also\s+(?:used|given|applied))\b"  # in one sentence
     r"|\bwhat\s+(?:is|are|was|were|do|does)\b[^?]*\bcalled\s+in\s+(?!this\b|these\b)[a-z]"
@@ -690,6 +704,16 @@ _NAME_IN_PASSING = re.compile(
 _INITIAL = re.compile(
     r"\b(?:beginning|starting|begins|starts)\s+with\s+(?:an?\s+|the\s+letter\s+)?['\"‘“]?([a-z])\b"
 )
+# "Betelgeuse's other designation", "another name for Betelgeuse", "Beijing, where this place is found, has
+# gone by other names", "Beijing was once called": a thing named in the question whose other name is asked
+_NAME_OWNER = re.compile(
+    r"(?:^|(?<=[\s.]))([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    r"(?:['’]s\s+(?:[a-z]+\s+)?(?:other|another|alternative|alternate|former|old|older|earlier)\b"
+    r"|(?:,[^,?]+,)?\s+(?:has|had|is|was|have|used\s+to\s+be)\s+(?:also\s+|once\s+|formerly\s+|sometimes\s+)?"
+    r"(?:gone\s+by|known|called|named|had\s+(?:other|another|several)))"
+    r"|\b(?:another|other|alternative|alternate|former|old|older)\s+(?:[a-z]+\s+)?(?:names?|designations?)\s+"
+    r"(?:for|of)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
 _NAME_OF_IMAGE = re.compile(
     r"\b(?:is|are|was|were|for|to|does|do|did|call|calls)\s+(?:this|these)\b|\bnames?\s+for\s+(?:it|them)\b"
 )
@@ -751,6 +775,9 @@ class NameAsked:
     # "which name with 'American' in it", "which 'bear' is this", "by its Messier name": a word of the name
     containing: str = ""
     full: bool = False  # "the full name", "the official name": the longest name its entry lists
+    # "What is Betelgeuse's other designation?", "Beijing, where this is found, has gone by other names":
+    # the thing the question names whose name is asked, not what is shown
+    owner: str = ""
 
 
 @dataclass(frozen=True)
@@ -856,7 +883,14 @@ def undotted(initials: re.Match[str]) -> str:
 def read_question(question: str) -> QuestionShape:
     """Parse `question` into its `QuestionShape`."""
     text = kind_named_back(
-        asked_back(_REPLY_FORMAT.sub("", _INITIAL_DOTS.sub(undotted, " ".join(question.split()))))
+        asked_back(
+            _REPLY_FORMAT.sub(
+                "",
+                _WHEN_IN_FORM.sub(
+                    r"in which month and year \1?", _INITIAL_DOTS.sub(undotted, " ".join(question.split()))
+                ),
+            )
+        )
     )
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
@@ -884,6 +918,9 @@ def read_question(question: str) -> QuestionShape:
         or _FULL_NAME.search(lower)
     )
     name_asked = name_request(lower, given) if asks_name else None
+    owner = _NAME_OWNER.search(text) if name_asked and not name_asked.of_image else None
+    if name_asked and owner:
+        name_asked = replace(name_asked, owner=next(name for name in owner.groups() if name))
     if name_asked and name_word:
         # "an older word for this animal blends 'camel' and …": a word of a name of what is shown
         of_image = name_asked.of_image or not _BRIDGE_OF_IMAGE.search(lower)
@@ -938,9 +975,11 @@ def read_question(question: str) -> QuestionShape:
             "",
             (len(lower), len(lower)),
         )  # "what are the bright arcs around this galaxy called": the kind asked is the thing shown's part
-    if bridge and (_NAMES_THAT.match(asking_clause(lower)) or _NAME_GIVEN_TO.search(asking_clause(lower))):
+    names_described = _NAMES_THAT.match(asking_clause(lower)) or _NAME_GIVEN_TO.search(asking_clause(lower))
+    if bridge and names_described and not (name_asked and not name_asked.of_image):
         # "… a smooth basin. What is that basin called?", "what name is given to the dark columns of gas in
-        # this nebula": the thing described is the one whose name is asked
+        # this nebula": the thing described is the one whose name is asked — but "… lifted off from a spot
+        # on the coast. What was that place formerly called?" asks another name of the bridge
         bridge, (start, end) = "", (len(lower), len(lower))
     attribute = [] if answer_type == "identity" else asked_words(_MY_SCENE.sub("", lower), reference)
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
@@ -952,7 +991,7 @@ def read_question(question: str) -> QuestionShape:
     # what is asked of a named subject is in the sentence that asks, not in the scene set before it
     of_subject = set(asked_of(subject, lower, reference)) if subject else set(attribute)
     predicate = _predicate(lower) if answer_type == "named" else ""
-    if type_noun and predicate != RESEMBLE:
+    if type_noun and predicate != RESEMBLE and type_noun not in _OBJECT_NOUNS:
         predicate = ""  # "which city does this river flow through": the kind asked, not the verb's object
     part, part_whole = asked_part(lower) if answer_type in ("named", "colour") else ("", False)
     acting = acting_verb(asking_clause(lower)) if answer_type == "named" else ""
@@ -1313,9 +1352,22 @@ def _kind_of(lower: str) -> str:
     match = _KIND_OF.search(lower)
     if not match:
         return ""
-    noun, after = match.groups()
+    noun, after = _past_adjectives(re.findall(r"[a-z-]+", lower[match.start(1) :]))
     compound = after and after not in _REFERENCE_END and singular(after) in TYPE_NOUNS  # "star cluster"
     return singular(after if compound else noun)
+
+
+# Endings of the adjectives a question may put before the noun whose kind it asks ("tropical", "african",
+# "northern", "volcanic")
+_ADJECTIVE_ENDING = re.compile(r"(?:al|ic|an|ern|ese|ous|ive)$")
+
+
+def _past_adjectives(words: list[str]) -> tuple[str, str]:
+    """The noun after "what kind of" and the word after it, past the adjectives before the noun: "in what
+    kind of tropical african landscape does it live" → ("landscape", "does")."""
+    while len(words) > 2 and _ADJECTIVE_ENDING.search(words[0]) and words[1] not in _AUXILIARIES:
+        words = words[1:]
+    return words[0], words[1] if len(words) > 1 else ""
 
 
 def named_subject(text: str) -> str:
@@ -1449,6 +1501,12 @@ def _called_back(before: str, asking: str, *, by_name_only: bool = False) -> lis
     return [name for name in named if called & set(name.lower().split())]
 
 
+def _without_asides(lower: str) -> str:
+    """`lower` less the phrases set before or after its question ("besides lodges, …", "with its claws,
+    …")."""
+    return _TRAILING_ASIDE.sub("", _LEADING_ASIDE.sub("", _LEADING_MEANS.sub("", lower)))
+
+
 def _predicate(lower: str) -> str:
     """ "what does this animal feed on" → "feed on": the question asks for what the verb takes; "what
     does this galaxy look like" → "resemble", answered by what a gloss says it resembles, and so is "its
@@ -1461,10 +1519,13 @@ def _predicate(lower: str) -> str:
     if likened and re.match(rf"(?:which|what)\s+{re.escape(likened.group(1))}\b", asking):
         return RESEMBLE
     # "besides lodges, what do these rodents build", "what did she discover, besides …"
-    match = _PREDICATE.match(_TRAILING_ASIDE.sub("", _LEADING_ASIDE.sub("", _LEADING_MEANS.sub("", lower))))
-    if not match or set(match.group(0).split()[3:]) & _NO_OBJECT_VERBS:
+    match = next(
+        filter(None, (_PREDICATE.match(_without_asides(text)) for text in (lower, asking))), None
+    )  # "… has claws - what does it hunt with them?": the clause after a break asks
+    # "what does it contain" asks nothing a verb's object says, but "what unusual object does it contain" does
+    if not match or not match.group("object") and set(match.group(0).split()[3:]) & _NO_OBJECT_VERBS:
         return ""
-    return " ".join(w for w in match.groups() if w)
+    return " ".join(w for w in match.group("verb", "preposition") if w)
 
 
 def answer_partners(text: str) -> set[str]:
@@ -1687,8 +1748,9 @@ def asked_noun(lower: str) -> str | None:
         after = re.findall(r"[a-z]+", lower[match.end(1) :])
         return next((singular(w) for w in after if singular(w) in TYPE_NOUNS), None)
     if words[1:2] == ["of"] and words[0] in _KIND_WORDS and len(words) > 2:  # "what kind of seas" asks a sea
-        compound = len(words) > 3 and singular(words[3]) in TYPE_NOUNS  # "what kind of african forests"
-        return singular(words[3] if compound else words[2])
+        noun, after = _past_adjectives(re.findall(r"[a-z-]+", lower[match.start(2) :])[2:])
+        compound = singular(after) in TYPE_NOUNS  # "what kind of star cluster"
+        return singular(after if compound else noun)
     if len(words) > 1 and singular(words[0]) in TYPE_NOUNS and words[1] in _AUXILIARIES:
         return singular(words[0])  # "which lake does uganda's capital stand on" asks a lake
     if len(words) > 2 and words[1].endswith("ed") and _VERB_OBJECT.match(words[2]):
@@ -1742,10 +1804,10 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
     for demonstrative in _DEMONSTRATIVE.finditer(lower):
         noun = demonstrative.group(2)
         qualified = _QUALIFIED_KIND.match(lower, demonstrative.end())  # "that northern country"
-        if (
-            noun not in TYPE_NOUNS and noun not in STOPWORDS and qualified
-        ):  # not "the cape that this rocket …"
-            noun = qualified.group(1)
+        kind = qualified.group(1) if qualified else ""
+        # not "the cape that this rocket …", nor "what was that place formerly called"
+        if noun not in TYPE_NOUNS | STOPWORDS and kind and not re.search(r"(?:ly|ed)$", kind):
+            noun = kind
         if demonstrative.group(1) or noun in TYPE_NOUNS:
             # the sentences (or clauses: "… down to Patagonia — what's the capital of that country?") before
             # describe what "that republic" refers to; the asking one asks

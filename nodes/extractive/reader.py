@@ -134,6 +134,13 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         evidence = [as_evidence(line) for line in bridge_lines[:1]]
         name = other_name(shape, bridge, bridge_lines, context)
         return Reading(name, evidence, confidence if evidence else 0.0)
+    owner = shape.name_asked.owner if shape.name_asked else ""
+    owner_lines = [line for line in lines if owner and is_about(line.title, line.text, owner)]
+    if owner_lines and not (anchor and _same_name(owner, anchor)):
+        # "Betelgeuse shines near this nebula. What is Betelgeuse's other designation?"
+        return Reading(
+            other_name(shape, owner, owner_lines, context), [as_evidence(owner_lines[0])], confidence
+        )
     figure = bridge_figure(shape, chain, lines) if chain.bridged and chain.links else None
     if figure:  # "which animal is that zodiac sign named after" — "Cancer, Cancer the Crab, Crab: the sign …"
         return Reading(figure[0], [as_evidence(figure[1])], confidence)

@@ -170,7 +170,7 @@ _HABITAT_KINDS = word_set("""
     meadows marsh marshes swamp swamps wetland wetlands bog bogs tundra scrub heath reef reefs coast coasts
     shore shores
 """)
-_HABITAT_ASKED = word_set("habitat environment terrain surroundings biome")
+_HABITAT_ASKED = word_set("habitat environment terrain surroundings biome landscape")
 # "what kind of diet does it have": a closed class, as a gloss writes it ("terrestrial and vegetarian")
 DIETS = word_set(
     "vegetarian herbivorous carnivorous omnivorous insectivorous frugivorous piscivorous granivorous"
@@ -178,7 +178,8 @@ DIETS = word_set(
 SYNONYMS |= dict.fromkeys(_HABITAT_ASKED, _HABITAT_KINDS)
 MEASURED = {
     "long": ("length", "duration"), "tall": ("length",), "high": ("length",), "far": ("length",),
-    "deep": ("length",), "wide": ("length",), "big": ("length", "area"), "large": ("length", "area"),
+    "deep": ("length",), "wide": ("length",), "thick": ("length",), "thickness": ("length",),
+    "big": ("length", "area"), "large": ("length", "area"),
     "old": ("duration",), "heavy": ("mass",), "massive": ("mass",), "hot": ("temperature",),
     "cold": ("temperature",), "warm": ("temperature",), "fast": ("speed",), "temperature": ("temperature",),
     "distance": ("length",), "length": ("length",), "height": ("length",), "depth": ("length",),
@@ -247,9 +248,23 @@ _PURPOSE_ASKED = re.compile(
     r"\b(?:use[ds]?|kept|raised|grown|bred|cultivated)\b[^?]*\bfor\b(?:\s+in\s+[^?]*)?\??$"
 )
 _PURPOSE = re.compile(
-    r"\b(?:used|kept|raised|grown|bred|cultivated)\s+(?:[a-z]+ly\s+)?(?:as|for)\s+(?:an?\s+|the\s+|its\s+)?"
-    r"([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?=\s+(?:in|on|at|by|and|or|from)\b|\s*[;,.()]|\s*$)"
+    r"\b(?:used|kept|raised|grown|bred|cultivated)\s+(?:[a-z]+ly\s+)?(?:as|for)\s+(?:an?\s+|the\s+|its\s+|their\s+)?"
+    r"([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?=\s+(?:in|on|at|by|and|or|from)\b|\s*[;,.()]|\s*$)"
 )
+# Markings asked ("what colour are the stripes, spots or swirls"), and as a gloss colours them ("striped,
+# spotted or swirled with black", "marked with black and white")
+_MARKINGS_ASKED = re.compile(
+    r"\b(?:markings?|stripes?|spots?|swirls?|bands?|patches|blotches|streaks?)\b", re.I
+)
+_MARKED_WITH = re.compile(
+    r"\b(?:striped|spotted|swirled|marked|banded|barred|blotched|streaked|mottled|flecked|dotted)\b[^;.()]*?"
+    r"\bwith\s+([a-z-]+(?:\s+(?:and|or)\s+[a-z-]+)?)"
+)
+# What a doer of trade or growing deals in, asked ("Brazil leads the world in exporting which product?",
+# "which crop is it the leading exporter of") and as a gloss states it ("world's leading coffee exporter",
+# "largest exporter of tea")
+_TRADE_ASKED = re.compile(r"\b(export|import|produc|grow)(?:ing|ers?|es|s|ed|e|tion)?\b", re.IGNORECASE)
+_TRADE_RANK_WORDS = word_set("leading largest biggest main chief top major principal world")
 _COLOUR_RANGE = re.compile(r"\b([a-z-]+)\s+to\s+([a-z-]+)\b")  # "pink to scarlet"
 # "what shape do its stars trace": "W-shaped"; "describe the shape of this fruit": "globular"
 # "what shape", "what letter shape is it known for", "the shape of", "what is its shape"
@@ -698,6 +713,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return alternatives(shape, text) or line_names(line)
     if kind == "named" and _PURPOSE_ASKED.search(shape.text):  # "what do people use lizards like this for"
         return purposes(text) or line_names(line)
+    if kind == "named" and traded(shape, text):  # "exporting which product" — "leading coffee exporter"
+        return traded(shape, text) + line_names(line)
     if kind == "named" and _STATUS_ASKED.search(shape.text):  # "is it doing well, or in trouble?"
         return [m.group(0) for m in _STATUS.finditer(text)] or line_names(line)
     if shape.part:  # "what is this rodent's tail like": "broad flat tail"
@@ -726,7 +743,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         parts = parts_of_region(shape, text)
         names = parts + [n for n in names if not any(p.endswith(" " + n) for p in parts)]
     if kind == "named" and asks_wide_place(shape):  # "where is this bird found?": also a habitat
-        parts = parts_of_places(text)  # "of tropical America": the part, not all America
+        parts = place_parts(text)  # "of tropical America", "native to southwestern Asia": not all America
         names = [n for n in names if not any(p.endswith(" " + n) for p in parts)]
         return parts + names + demonym_places(shape, text) + habitats(text)
     if kind == "named" and shape.type_noun in _HABITAT_ASKED:  # "of forests", "of the hot deserts"
@@ -1029,6 +1046,8 @@ def _loose(word: str) -> str:
 
 # A part whose look a compound adjective may give by another stem: feet by their toes ("three-toed").
 _COMPOUND_STEMS = {"foot": ("foot", "toe")}
+# A part a question and a gloss may call by two names: "what's remarkable about its bill" — "… beak".
+_PART_NAMES = {"bill": ("bill", "beak"), "beak": ("beak", "bill"), "snout": ("snout", "muzzle")}
 
 
 def part_looks(shape: QuestionShape, text: str) -> list[str]:
@@ -1046,8 +1065,11 @@ def _part_looks(part: str, whole: bool, question: str, text: str) -> tuple[str, 
     noun_words = {asked[i - 1] for i, word in enumerate(asked) if i and singular(word) == part}
     given = set(asked) - noun_words
     looks = []
-    plural = irregular_plural(part) or f"{re.escape(part)}(?:s|es)"  # "foot" → "feet"
-    for match in compiled(rf"\b(?:{re.escape(part)}|{plural})\b(?!-)").finditer(text):
+    names = "|".join(
+        f"{re.escape(name)}|{irregular_plural(name) or re.escape(name) + '(?:s|es)'}"  # "foot" → "feet"
+        for name in _PART_NAMES.get(part, (part,))
+    )
+    for match in compiled(rf"\b(?:{names})\b(?!-)").finditer(text):
         if text[match.start() - 1 : match.start()] == "-":
             continue  # "thin-walled" is read whole below
         before = _TOKEN.findall(re.split(r"[,;:()]", text[: match.start()])[-1])[-MAX_LOOK_WORDS:]
@@ -1259,21 +1281,30 @@ def compass_points(text: str) -> list[str]:
 
 def parts_of_places(text: str) -> list[str]:
     """Parts of places a text names by their climate ("a bird of tropical America", "tropical American
-    lizards") or as regions of a name ("especially Antarctic regions"); a direction ("of northwestern North
-    America") makes a part only for "where in …" (`parts_of_region`)."""
+    lizards") or as regions of a name ("especially Antarctic regions"); parts named by a direction ("of
+    northwestern North America") are `directional_parts`."""
     return _PART_OF_PLACE.findall(text) + _NAMED_REGIONS.findall(text)
+
+
+def place_parts(text: str) -> list[str]:
+    """The parts of places `text` names, by climate or by direction ("tropical America", "southern Europe"):
+    a wide place asked ("where does this tree come from?") is answered by the part, not the whole."""
+    return parts_of_places(text) + directional_parts(text)
 
 
 def parts_of_region(shape: QuestionShape, text: str) -> list[str]:
     """For "where in Europe does this tree grow?", the part of the region the text names ("evergreen oak
     of southern Europe" → "southern Europe"); none for a question that names no region."""
     region = _WHERE_IN.search(shape.text)
-    if not region:
-        return []
+    return directional_parts(text, region.group(1)) if region else []
+
+
+def directional_parts(text: str, region: str | None = None) -> list[str]:
+    """The parts of `region` (of any place when None: "in southern South America") that `text` names by a
+    direction: "evergreen oak of southern Europe" → "southern Europe"; "southeast Asian pheasant" → the
+    part as its adjective, as the text writes it."""
     direction = r"(?:north|south|east|west|central)[a-z-]*"  # "central west Africa": two words of it
-    # "southeast Asian pheasant": the part as its adjective, as the text writes it; any region when the
-    # question names none ("in southern South America")
-    name = re.escape(region.group(1)) if region.group(1) else r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
+    name = re.escape(region) if region else r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
     part = compiled(rf"\b{direction}(?:\s+{direction})?\s+{name}(?:n|an)?\b")
     return [m.group() for m in part.finditer(text)]
 
@@ -1335,6 +1366,27 @@ def alternatives(shape: QuestionShape, text: str) -> list[str]:
     else:
         found = typed_phrases(text, option)
     return [f for f in found if f.lower() not in given]
+
+
+def marking_colours(shape: QuestionShape, text: str) -> list[str]:
+    """For a question about the colour of a thing's markings ("what colour are the stripes on this cat's
+    coat?"), the colours `text` marks it with: "grey or tawny coat striped, spotted or swirled with black"
+    → ["black"], not the coat's own colour."""
+    if not _MARKINGS_ASKED.search(shape.text):
+        return []
+    return [w for m in _MARKED_WITH.finditer(text.lower()) for w in m.group(1).split() if is_colour(w)]
+
+
+def traded(shape: QuestionShape, text: str) -> list[str]:
+    """What `text` says a doer of the trade the question asks of deals in: "Brazil leads the world in
+    exporting which product?" — "world's leading coffee exporter" → "coffee"."""
+    asked = _TRADE_ASKED.search(asking_clause(shape.text.lower()))  # not a trade a scene sentence states
+    if not asked:
+        return []
+    doer = rf"{re.escape(asked.group(1).lower())}(?:er|ers)"
+    before = compiled(rf"\b([a-z][a-z-]*)\s+{doer}\b").findall(text)
+    after = compiled(rf"\b{doer}\s+of\s+([a-z][a-z-]*(?:\s+and\s+[a-z][a-z-]*)?)").findall(text)
+    return [w for w in before + after if w not in _TRADE_RANK_WORDS | STOPWORDS]
 
 
 def purposes(text: str) -> list[str]:
@@ -1814,9 +1866,12 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     )
     if not described:  # "great blue heron, …: … having bluish-grey plumage": a name is no description
         return NAMED_COLOUR_FIT
+    marked = marking_colours(shape, line.text) if shape.answer_type == "colour" else []
+    if marked:  # "what colour are the stripes on its coat" — "tawny coat … striped … with black": not tawny
+        return ALIGNED_FIT if span in marked else 1.0
     if span in parts_of_region(shape, line.text):
         return ALIGNED_FIT  # "where in Europe": "southern Europe" is the place asked
-    if asks_wide_place(shape) and span in parts_of_places(line.text):
+    if asks_wide_place(shape) and span in place_parts(line.text):
         return ALIGNED_FIT  # "where would you find this bird": "tropical America" says more than "America"
     if asks_wide_place(shape) and span in adjective_places(line.text):
         return 1.0  # "a heron of which part of the world" — "large American heron": America
@@ -1867,6 +1922,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0  # "are we seeing it face-on or from some other angle?" — "an edge-on starburst galaxy"
     if shape.answer_type == "named" and _PURPOSE_ASKED.search(shape.text) and span in purposes(line.text):
         return 1.0  # "what is an ox like this kept for" — "used chiefly as a draft animal"
+    if shape.answer_type == "named" and span in traded(shape, line.text):
+        return ALIGNED_FIT  # "Brazil leads the world in exporting which product?" — "leading coffee exporter"
     if shape.answer_type == "named" and _STATUS_ASKED.search(shape.text) and _STATUS.fullmatch(span):
         return 1.0  # "what's its situation?" — "in danger of extinction"
     if shape.answer_type in ("year", "number", "ordinal", "colour", "scientific_name", "nationality"):
@@ -1938,6 +1995,9 @@ _OWNER_RELATION = re.compile(
     r"|\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+the\s+([a-z]+)\s+of\s*\??$"
     # "With which Roman goddess is Hera identified?", "… Which Greek goddess is she identified with?"
     r"|\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*|she|he|it)\s+(identified)(?:\s+with)?\s*\??$"
+    # "Artemis was the goddess of the hunt - who was her twin brother?": the one the question opens with
+    r"|^([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+(?:is|was)\b[^?]*\b(?:is|was|are|were)\s+(?:her|his)\s+(?:twin\s+)?"
+    r"([a-z]+)\s*\??$"
 )
 
 
@@ -1948,6 +2008,8 @@ _INVERSE_RELATIONS = {
     "wife": r"husband(?:\s+and\s+[a-z]+)?",
     "father": r"(?:son|daughter)",
     "mother": r"(?:son|daughter)",
+    "brother": r"(?:twin\s+)?(?:sister|brother)",  # "twin sister of Apollo": Artemis's brother is Apollo
+    "sister": r"(?:twin\s+)?(?:sister|brother)",
 }
 
 
@@ -1964,8 +2026,8 @@ def related_to_owner(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if not asked:
         return []
     named, relation_noun = next(
-        (asked.group(i), asked.group(i + 1)) for i in (1, 3, 5) if asked.group(i)
-    )  # "X's counterpart", "X the counterpart of", "X identified with"
+        (asked.group(i), asked.group(i + 1)) for i in (1, 3, 5, 7) if asked.group(i)
+    )  # "X's counterpart", "X the counterpart of", "X identified with", "X was …; who was her brother"
     described = named.startswith("that ") or named in ("she", "he", "it")
     owner = shape.bridge_entity if described else named
     if not owner or not is_entry_of(owner, line):
