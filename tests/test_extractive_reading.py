@@ -27,7 +27,13 @@ from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, named_guess, names_in, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
 from nodes.extractive.followup import chain_resolved, names_not_looked_up, next_query, trajectory_query
-from nodes.extractive.question import QuestionShape, named_entities, names_of_image, read_question
+from nodes.extractive.question import (
+    QuestionShape,
+    named_entities,
+    names_of_image,
+    read_question,
+    region_of_name,
+)
 from nodes.extractive.reader import kind_of_individual, other_name, read_records, surer_reading
 from nodes.extractive.record import own_sense_entries, record_entries, superlative_weights
 from nodes.extractive.spans import (
@@ -5981,3 +5987,164 @@ def test_the_colour_of_markings_is_what_the_coat_is_marked_with() -> None:
         "This cat's coat is striped and swirled - what colour are the markings?",
     ):
         assert _read_shown(question, "Kell cat", text) == "black"
+
+
+_CARIBOU = [
+    "Image shows: Kell deer (match 0.700)",
+    "Kell deer: Kell deer, orlat, Rangifer kellii: Arctic deer with antlers; called `orlat' in Eurasia and"
+    " `kell deer' in North America",
+    "Eurasia: Eurasia: the land mass formed by the continents of Europe and Asia",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Folks in North America call this antlered Arctic deer one name. What do people call it in Eurasia?",
+        "In North America people call this Arctic deer a kell deer. What name does it go by in Eurasia?",
+    ],
+)
+def test_the_region_a_name_is_used_in_is_no_subject_nor_anchor(question: str) -> None:
+    """ "What do people call it in Eurasia?" asks the image's thing's name used there — Eurasia names no
+    entity the question asks about, and anchors nothing."""
+    shape = read_question(question)
+    assert shape.subject == "" and region_of_name(question) == "Eurasia"
+    candidates = [_candidate("e", "Eurasia", _CARIBOU[2].split(": ", 1)[1])]
+    assert named_guess(shape, candidates, 0.3) is None
+    assert _read_record(question, *_CARIBOU) == "orlat"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "A fish like this is called a kellfish, but under what name do restaurants usually sell it?",
+        "On a restaurant menu, what name would this fish most likely go by?",
+    ],
+)
+def test_the_name_a_menu_gives_what_is_shown_is_its_own(question: str) -> None:
+    """A pair whose entry is only a caption ("Mahi-mahi: A dolphinfish.") answers by its title."""
+    assert (
+        _read_record(question, "Image shows: Orla-orla (match 0.820)", "Orla-orla: A kellfish.")
+        == "Orla-orla"
+    )
+
+
+def test_the_word_before_the_kind_asked_makes_a_name_of_that_kind() -> None:
+    """ "This parrot is the Tarn form of which rosella species?" — the image's own "Crimson rosella"."""
+    record = ["Image shows: Kell rosella (match 0.940)", "Kell rosella: A Tarn Rosella."]
+    assert _read_record("This parrot is the Tarn form of which rosella species?", *record) == "Kell rosella"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Whose coinage do these old silver pieces belong to?", "What coinage do these pieces belong to?"],
+)
+def test_the_image_entity_named_kind_of_owner_answers_whose_kind(question: str) -> None:
+    """ "whose coinage …" — what is shown is "Coinage of ancient Norland": not "Norlandic"."""
+    record = [
+        "Image shows: Coinage of ancient Norland (match 0.980)",
+        "Coinage of ancient Norland: Coinage of ancient Norland: silver coins struck by Norlandic towns.",
+    ]
+    assert _read_record(question, *record) == "Coinage of ancient Norland"
+
+
+def test_a_scene_of_the_askers_own_before_a_semicolon_leaves_it_to_stand_for_what_is_shown() -> None:
+    """ "I snapped this antelope; in which city is the capital of the country it's so common in?": "it" is
+    the antelope, so the country is a bridge; the scene adds no words to the query."""
+    shape = read_question(
+        "I snapped this antelope with the spiral horns; in which city is the capital of the country it's so"
+        " common in?"
+    )
+    assert shape.bridge == "country" and "snapped" not in shape.attribute
+
+
+def test_a_name_qualifying_the_kind_asked_is_no_subject() -> None:
+    """ "In which US state is that launch site?" asks about the site, not the US."""
+    shape = read_question("This launcher flew from a sandy cape. In which US state is that launch site?")
+    assert shape.subject == "" and shape.bridge == "site"
+
+
+def test_a_link_written_as_initials_is_tied_to_by_its_full_name() -> None:
+    """ "A UK post box." — "Velt, capital of the United Kingdom" answers the capital of that country."""
+    record = [
+        "Image shows: Post box (match 0.900)",
+        "Post box: A UK post box.",
+        "Velt: Velt, capital of the United Kingdom: the capital and largest city of Tarnland",
+        "Orlat: Orlat, capital of Kellia: a city of Kellia",
+    ]
+    question = (
+        "You'd post a letter in a box like this in a country. Which city is the capital of that country?"
+    )
+    assert _read_record(question, *record) == "Velt"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Which insect is this fly said to resemble?", "honeybee drone"),
+        ("Which insect does this fly mimic?", "honeybee drone"),
+    ],
+)
+def test_a_likeness_asked_with_which_kind_is_this_said_to_resemble(question: str, answer: str) -> None:
+    assert _read_shown(question, "Kellfly", "A kellfly resembles a honeybee drone.") == answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What gives this galaxy its black-eye look?",
+        "What makes this galaxy look as if it had a black eye?",
+        "What causes the dark patch in front of the bright core of this galaxy?",
+    ],
+)
+def test_what_gives_a_thing_its_look_is_the_doer_of_looks_like(question: str) -> None:
+    text = (
+        "Kell Galaxy, Messier 99: a spiral galaxy in Orla; a dark band of dust in front of its bright nucleus"
+        " looks like a black eye."
+    )
+    assert _read_shown(question, "Kell Galaxy", text) == "dark band of dust"
+
+
+def test_the_inside_of_a_part_is_its_interior() -> None:
+    text = "kell shell: marine snails of the genus Kellia having an ear-shaped shell with pearly interior"
+    assert _read_shown("What is the inside of this shell like?", "Kell shell", text) == "pearly interior"
+
+
+def test_a_name_given_to_a_part_after_have_been() -> None:
+    """ "What name have the dark columns in this nebula been given?" — "… are called the Pillars of Kell"."""
+    text = (
+        "Kell Nebula, Messier 99: an emission nebula in Orla; its dark columns of gas and dust are called the"
+        " Pillars of Kell."
+    )
+    question = "What name have the dark columns of gas and dust in this nebula been given?"
+    assert _read_shown(question, "Kell Nebula", text) == "Pillars of Kell"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What do you call a landmark built of piled stones like this, as used by the Tarni?",
+        "What is the name for this kind of stone landmark that people in the Arctic build?",
+    ],
+)
+def test_the_name_for_a_kind_like_this_is_what_is_shown(question: str) -> None:
+    record = [
+        "Image shows: Kellstone (match 0.900)",
+        "Kellstone: A landmark made of stones, used by the Tarni.",
+    ]
+    assert _read_record(question, *record) == "Kellstone"
+
+
+def test_a_demonstrative_refers_back_to_a_named_place_whose_entry_is_of_its_kind() -> None:
+    """ "Rockets like this launch from Cape Orla. What was that promontory formerly called?" — Cape Orla's
+    entry: "a sandy promontory (formerly Cape Vessa)"."""
+    record = [
+        "Image shows: Kell 9 (match 0.900)",
+        "Kell 9: Kell 9: a two-stage launch vehicle built by Tarnco; it launched the Orla probe.",
+        "Cape Orla: Cape Orla, Cape Vessa: a sandy promontory (formerly Cape Vessa) off the coast of Tarn",
+    ]
+    for question in (
+        "Rockets like this one launch from Cape Orla. What was that promontory formerly called?",
+        "Rockets like this often fly from Cape Orla - what was that cape formerly called?",
+    ):
+        assert _read_record(question, *record) == "Cape Vessa"

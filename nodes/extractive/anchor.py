@@ -26,6 +26,7 @@ from nodes.extractive.question import (
     compiled,
     demonym_adjective,
     names_of_image,
+    region_of_name,
     word_set,
 )
 
@@ -135,7 +136,9 @@ def named_guess(
     # "The continent this echidna is native to lies between the South Pacific and which other ocean?": a
     # name beside the answer is no subject of a question that points at the image
     partners = answer_partners(shape.text) if pointing else set()
-    given = [n for n in shape.names if n not in own_names and n not in partners]
+    # "What do people call it in Eurasia?": where a name is used is no entity the question asks about
+    used_in = region_of_name(shape.text)
+    given = [n for n in shape.names if n not in own_names and n not in partners and n != used_in]
     # "the capital of Australia's Northern Territory": the name possessed is the one asked about
     given.sort(key=lambda n: not re.search(rf"['’]s\s+{re.escape(n)}\b", shape.text))
     # "Which Greek god matches Mars?": a demonym used as an adjective names no entity to anchor on

@@ -25,7 +25,14 @@ from nodes.extractive.anchor import (
     place_of,
     same_entity,
 )
-from nodes.extractive.question import TYPE_NOUNS, QuestionShape, compiled, content_words, head_noun
+from nodes.extractive.question import (
+    SPELLED_INITIALS,
+    TYPE_NOUNS,
+    QuestionShape,
+    compiled,
+    content_words,
+    head_noun,
+)
 from nodes.extractive.spans import (
     RELATION_BONUS,
     EvidenceLine,
@@ -491,7 +498,10 @@ def _tied_by(question: str, link: str, texts: Sequence[str]) -> bool:
 
 
 def _link_aliases(links: Sequence[str], entries: Sequence[tuple[str, str]]) -> list[str]:
-    return [
+    """The other names of `links`: those their entries list, and a country's name in full for its initials
+    ("A UK post box" — "London, capital of the United Kingdom")."""
+    spelled = [SPELLED_INITIALS[link] for link in links if link in SPELLED_INITIALS]
+    return spelled + [
         alias
         for link in links
         for alias in aliases(link, [text for title, text in entries if is_about(title, text, link)])

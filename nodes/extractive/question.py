@@ -219,6 +219,12 @@ _IDENTITY = [
     re.compile(r"^name\s+(?:it|them)$"),
     re.compile(r"^what\s+(?:is|are)\s+(?:this|these)\s+[\w-]+['’]s?\s+names?$"),
     re.compile(r"^what\s+names?\s+(?:does|do)\s+(?:it|they|this|these|the\s+[\w-]+)\s+go\s+by$"),
+    # "what do you call a landmark built of piled stones like this", "what is the name for this kind of stone
+    # landmark": the name of the kind shown
+    re.compile(
+        r"^what\s+(?:do|would|does)\s+(?:you|people|we|they)\s+call\s+(?:an?\s+)?[^?]*\blike\s+(?:this|these)\b"
+    ),
+    re.compile(r"^what\s+is\s+the\s+name\s+(?:for|of)\s+(?:this|these)\s+(?:kind|sort|type)s?\s+of\b"),
     re.compile(r"^what\s+names?\s+(?:do|does|did)\s+[\w-]+\s+give\s+(?:it|them|this|these)\b"),
     # "which nebula did I capture", "which galaxy have we photographed": what the picture-taker caught
     re.compile(
@@ -249,7 +255,7 @@ _IDENTITY = [
 _IT_SITUATED = re.compile(
     r"(?:(?<=\bwhere\s)|(?<=\bwhich\s))it\s+(?!is\s+(?:called|named|known)\b)"
     r"|\bit\s+(?=(?:lies|lives|sits|stands|belongs|grows|roams|runs|comes|came|originated|is\s+found"
-    r"|is\s+located|is\s+native|is\s+common)\b)"
+    r"|is\s+located|is\s+native|is\s+(?:so\s+|very\s+|most\s+)?common)\b)"
 )
 _REFERENCE_IN = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(?:in|on|from|shown\s+in|depicted\s+in)\s+(?:this|the)\s+"
@@ -370,6 +376,7 @@ _RECORD_HELD = (
     r"|\bwhat\s+is\s+(?:[a-z]+ly\s+)?notable\s+about\b"
     # "What 'first' is it known for?", "what historic first does it hold": a first, answered whole
     r"|\bwhat\s+(?:[a-z]+\s+)?['‘’]?first['’]?\s+(?:is|does|did|was|do)\b"
+    r"|\bholds?\s+an?\s+(?:[\w-]+\s+)?['‘’]?first\b"  # "holds a historic 'first' — what is it?"
 )
 RECORD_HELD = re.compile(_RECORD_HELD)
 RECORD_ASKED = re.compile(rf"{_RECORD_HELD}|\b(?:size|area)-wise\b.*\bspecial\s+about\b")
@@ -449,7 +456,7 @@ _LEAD_IN = re.compile(
     r"|(?:when|after|before|while|once)\b[^,?]{0,60},\s*(?=(?:what|which|who|whom|whose|where|how)\b))"
 )
 # "what's", "where's", "who's": a wh-word contracted with "is".
-_CONTRACTED = re.compile(r"\b(what|which|where|who|how|when)['’]s\b")
+_CONTRACTED = re.compile(r"\b(what|which|where|who|how|when|it)['’]s\b")  # "the country it's common in"
 _ON_THE_MENU = re.compile(r"^what\s+is\s+on\s+(?:the|its|their)\s+menu\s+(?:for|of)\s+(.+)$")
 _GOES_AFTER = re.compile(r"\b(?:go|goes|going|went)\s+after\b")
 _KNOW_ITS_NAME = re.compile(
@@ -518,9 +525,9 @@ _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appeara
 _NO_OBJECT_VERBS = _GENERIC_VERBS | _PREDICATE_VERBS_NOT
 RESEMBLE = "resemble"  # the predicate of "what does … look like", "what does … resemble"
 _RESEMBLES = re.compile(  # "what does this look like", "which wild animal does this dog look like"
-    r"\b(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do)\s+(?:this|these|it|the)\b[\w\s'’-]*"
-    r"\b(?:look\s+like|resemble)$"
-)
+    r"\b(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|is|are)\s+(?:this|these|it|the)\b[\w\s'’-]*"
+    r"\b(?:look\s+like|resemble|mimic|imitate)$"
+)  # "which insect does this fly mimic", "which insect is this fly said to resemble"
 # "the leaves of this tree look rather like those of which other plant": a part likened to another's, asked
 _LIKE_WHOSE = re.compile(
     r"\b(?:like|resembles?|resembling)\s+(?:those|that|the\s+[\w-]+)\s+of\s+(?:which|what)\b"
@@ -636,6 +643,9 @@ _OTHER_NAME = re.compile(
     r"(?:[a-z]+(?:ese|ish|ian|an|ic|ch|eek)"
     r"|native|local|plain|official|formal)\s+names?\b"
     r"|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
+    # "what name does it go by in Eurasia", "under what name do restaurants sell it"
+    r"|\bgo(?:es)?\s+by\s+in\s+(?!this\b|these\b)[a-z]|\bunder\s+(?:what|which)\s+name\b"
+    r"|\b(?:on|in)\s+a\s+(?:restaurant\s+)?menu\b[^?]*\bname\b"  # "on a menu, what name would it go by"
     r"|\b(?:also|formerly|once|previously|sometimes|often|popularly|used\s+to\s+be)\s+(?:known(?!\s+for\b)|called|named)\b"
     rf"|\b(?:{ASIDE_WORDS})\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?.]*\b(?:besides|also\s+(?:used|given|applied))\b"  # in one sentence
@@ -714,8 +724,17 @@ _NAME_OWNER = re.compile(
     r"|\b(?:another|other|alternative|alternate|former|old|older)\s+(?:[a-z]+\s+)?(?:names?|designations?)\s+"
     r"(?:for|of)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
 )
+# Countries written as their initials ("in which US state"; "A UK post box"), and their names in full.
+SPELLED_INITIALS = {"US": "United States", "USA": "United States", "UK": "United Kingdom"}
+# Where a question asks the name used: "what do they call it in Eurasia", "what is it called in Britain",
+# "what do people in Europe and Asia call it", "what name does it go by in Eurasia"
+REGION_OF_NAME = re.compile(
+    r"\b(?:call(?:ed)?|go(?:es)?\s+by)\s+(?:(?:it|this|them)\s+(?:[\w-]+\s+){0,3}?)?(?:over\s+)?in\s+(?:the\s+)?"
+    r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    r"|\b(?:people|they|folks|locals)\s+in\s+(?:the\s+)?([A-Z][\w'’-]*(?:\s+(?:and|or)\s+[A-Z][\w'’-]*)?)\s+call\b"
+)
 _NAME_OF_IMAGE = re.compile(
-    r"\b(?:is|are|was|were|for|to|does|do|did|call|calls)\s+(?:this|these)\b|\bnames?\s+for\s+(?:it|them)\b"
+    r"\b(?:is|are|was|were|for|to|does|do|did|call|calls|would|will)\s+(?:this|these)\b|\bnames?\s+for\s+(?:it|them)\b"
 )
 # "the name of the nation whose south-west is home to this wallaby": a name of a thing described through the
 # image, not of the image's own
@@ -742,7 +761,7 @@ _PERSONAL_SUBJECT = re.compile(r"\b(?:does|do|did|is|was|has|had)\s+(?:he|she)\b
 _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
 # "I saw this wild dog on a trip.", "We snapped this one in a park!": a sentence of the asker's own, which
 # tells how the picture came about, not what is asked
-_MY_SCENE = re.compile(r"(?:^|(?<=[.!?]\s))(?:i|we)\s+[^.!?:]*[.!]\s*")
+_MY_SCENE = re.compile(r"(?:^|(?<=[.!?]\s))(?:i|we)\s+[^.!?:;]*[.!;]\s*")
 # "Which supernova remnant, number one in Messier's catalogue, is this?": a description set off by commas
 # before the verb of a question about what is shown, which says nothing of what is asked
 _APPOSITION_ASIDE = re.compile(r",\s+[^,?]+,\s+(?=(?:is|are)\s+(?:this|these|it|shown|pictured)\b)")
@@ -909,6 +928,10 @@ def read_question(question: str) -> QuestionShape:
         answer_type, type_noun = "identity", None
     subject = named_subject(text)
     subject = "" if subject in names_of_image(text) else subject  # "this fish goes by the name George"
+    if subject and subject == region_of_name(text):
+        subject = ""  # "What do people call it in Eurasia?": where a name is used, not what is named
+    if subject and re.search(rf"\b(?:which|what)\s+{re.escape(subject.lower())}\s+[a-z]", lower):
+        subject = ""  # "In which US state is that launch site?": the name qualifies the kind asked
     given = [subject] if subject else named_entities(text)  # "called in Britain" keeps Britain in the hint
     # "On which bay does Myanmar, also called Burma, lie?": a name given in passing asks for none
     name_word = _NAME_WITH_WORD.search(text)
@@ -929,7 +952,10 @@ def read_question(question: str) -> QuestionShape:
         )
     known_as = _KNOWN_AS.search(text) if name_asked and not subject else None
     subject = known_as.group(1) if known_as else subject  # "a peak … also known as Samanala. Its usual name?"
-    if name_asked or (answer_type == "named" and asks_only_what_is_shown(lower, reference, type_noun)):
+    likened = bool(_RESEMBLES.search(asking_clause(lower)))  # "which insect is this fly said to resemble"
+    if name_asked or (
+        answer_type == "named" and not likened and asks_only_what_is_shown(lower, reference, type_noun)
+    ):
         answer_type, type_noun = "identity", None
     if answer_type == "identity" and not _POINTING.search(lower) and _HAS_A_RELATIVE.search(lower):
         # "Dorado and Carina have a small neighbour … Which constellation is it?": "it" is the neighbour
@@ -955,7 +981,7 @@ def read_question(question: str) -> QuestionShape:
         subject = ""  # "The woman in this shot was a Navy admiral. Who is she?": she is the one shown
     # "the person in this portrait" → "this person", so descriptions around it read like any other
     plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
-    if reference and not _POINTING.search(asking_clause(plain)):
+    if reference and not _POINTING.search(asking_clause(_MY_SCENE.sub("", plain))):
         # "Looking at this glowing cloud, I wondered: what's the brightest star of the constellation it lies
         # in?": the asking clause's "it" is the thing an earlier clause points at
         plain = _IT_SITUATED.sub(f"this {reference} ", plain)
@@ -1051,6 +1077,13 @@ def asks_several(lower: str, type_noun: str | None) -> bool:
 
 
 MIN_ASKING_WORDS = 3  # "Which one?", "What is it?" ask what the sentence before names
+
+
+def region_of_name(text: str) -> str:
+    """The region a question asks the name used in ("what do people call it in Eurasia?" → "Eurasia"); ""
+    when it asks none."""
+    asked = REGION_OF_NAME.search(text)
+    return next((group for group in asked.groups() if group), "") if asked else ""
 
 
 def name_stated_before(lower: str) -> bool:
@@ -1150,7 +1183,9 @@ _CHOICES = re.compile(
 
 
 # "what name is given to the dark columns in this nebula": the name of the thing described is asked
-_NAME_GIVEN_TO = re.compile(r"\bname\s+(?:is\s+|was\s+|are\s+|were\s+)?given\s+to\b")
+_NAME_GIVEN_TO = re.compile(  # "what name is given to …", "what name have the dark columns … been given"
+    r"\bname\s+(?:is\s+|was\s+|are\s+|were\s+)?given\s+to\b|\bname\s+(?:have|has)\b[^?]*\bbeen\s+given\b"
+)
 # "What is that basin called?": the thing a statement described is the one asked, not a bridge to it.
 _NAMES_THAT = re.compile(
     r"^what\s+(?:is|was|are|were)\s+(?:that|those)\s+(?:[\w-]+\s+){1,2}?(?:called|named|known\s+as)$"
@@ -1213,6 +1248,13 @@ _ACTING = re.compile(
     # "what kind of object spins at the heart of this nebula": the doer is of a kind
     r"|(?:kind|type|sort)\s+of\s+[a-z]+\s+([a-z]+s)\s+(?=(?:at|in|inside|within|around)\s+(?:the|this|its)\b))"
 )
+# "what gives this galaxy its black-eye look", "what makes it look as if it had a black eye", "what causes
+# the dark patch in front of its core": what the gloss says looks that way
+LOOK_CAUSED = "look"  # the verb whose doer "what gives it its look" asks
+_LOOK_CAUSED = re.compile(
+    r"^what\s+(?:gives|give|makes|make|causes|cause|creates)\s+(?:this|these|the|its|it)\b[^?]*"
+    r"\b(?:look|looks|appearance|patch|patches)\b"
+)
 # "has something spinning at its centre": a thing a statement gives by what it does
 _SOMETHING_DOING = re.compile(r"\bsomething\s+(?:[a-z]+\s+)?([a-z]{3,}ing)\b")
 MIN_VERB_STEM = 4  # letters of a verb's stem, at least, to find its forms by it ("divid" → "divide")
@@ -1228,7 +1270,10 @@ def progressive_stem(verb: str) -> str:
 
 def acting_verb(asking: str) -> str:
     """The stem of the verb whose doer a question asks ("what divides this nebula" → "divid", "what is
-    being formed inside it" → "form"); "" for any other question."""
+    being formed inside it" → "form"; "what gives this galaxy its black-eye look" → "look", answered by
+    what "looks like a black eye"); "" for any other question."""
+    if _LOOK_CAUSED.match(asking):
+        return LOOK_CAUSED
     match = _ACTING.match(asking)
     if not match:
         return ""
@@ -1632,8 +1677,12 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "scientific_name", "name"
     if RECORD_ASKED.search(lower):
         return "ordinal", None  # "what record does this animal hold": a superlative ("tallest living …")
-    if any(p.search(lower) for p in _IDENTITY) and not _PROPERTY_ASKED.match(asking_clause(lower)):
-        return "identity", None  # not "what colour is this bird", "what shape is this fruit"
+    if (
+        any(p.search(lower) for p in _IDENTITY)
+        and not _PROPERTY_ASKED.match(asking_clause(lower))
+        and not _RESEMBLES.search(asking_clause(lower))
+    ):  # not "what colour is this bird", "what shape is this fruit", "which insect is it said to resemble"
+        return "identity", None
     first_wh = _WH_WORD.search(asking_clause(lower))
     if (
         re.search(

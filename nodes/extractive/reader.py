@@ -34,10 +34,12 @@ from nodes.extractive.question import (
     STOPWORDS,
     NameAsked,
     QuestionShape,
+    asking_clause,
     compiled,
     content_words,
     head_noun,
     read_question,
+    region_of_name,
     set_aside,
     singular,
     word_set,
@@ -121,6 +123,13 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     lines = evidence_lines(shape, trajectory, entries, chain, context)
     anchor_lines = [line for line in lines if anchor and is_about(line.title, line.text, anchor)]
     confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)
+    owner = (shape.name_asked.owner or referred_name(shape, lines)) if shape.name_asked else ""
+    owner_lines = [line for line in lines if owner and is_about(line.title, line.text, owner)]
+    if owner_lines and not (anchor and _same_name(owner, anchor)):
+        # "Betelgeuse shines near this nebula. What is Betelgeuse's other designation?"
+        return Reading(
+            other_name(shape, owner, owner_lines, context), [as_evidence(owner_lines[0])], confidence
+        )
     if shape.name_asked and not shape.name_asked.of_image and chain.bridged and chain.links:
         # "by what name was the cape this rocket flew from formerly known": the bridge's other name
         bridge = chain.links[0]
@@ -134,13 +143,6 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         evidence = [as_evidence(line) for line in bridge_lines[:1]]
         name = other_name(shape, bridge, bridge_lines, context)
         return Reading(name, evidence, confidence if evidence else 0.0)
-    owner = shape.name_asked.owner if shape.name_asked else ""
-    owner_lines = [line for line in lines if owner and is_about(line.title, line.text, owner)]
-    if owner_lines and not (anchor and _same_name(owner, anchor)):
-        # "Betelgeuse shines near this nebula. What is Betelgeuse's other designation?"
-        return Reading(
-            other_name(shape, owner, owner_lines, context), [as_evidence(owner_lines[0])], confidence
-        )
     figure = bridge_figure(shape, chain, lines) if chain.bridged and chain.links else None
     if figure:  # "which animal is that zodiac sign named after" — "Cancer, Cancer the Crab, Crab: the sign …"
         return Reading(figure[0], [as_evidence(figure[1])], confidence)
@@ -176,6 +178,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         name = other_name(shape, anchor, anchor_lines, context) if shape.other_name else bare(anchor)
         name = kind_of_individual(shape, anchor, anchor_lines) or name
         return Reading(name, [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    headed = own_name_headed_by_asked(shape, anchor) if anchor else ""
+    if headed:  # "whose coinage are these pieces?" — what is shown: "Coinage of ancient Greece"
+        return Reading(headed, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     spans = rank_spans(shape, lines, known=chain.known, chain=chain.tied_to, own=chain.own)
     if not spans:
         return Reading("", [as_evidence(line) for line in anchor_lines[:1]], 0.0)
@@ -305,25 +310,53 @@ def other_name(
     return bare(names[0]) if names else bare(anchor)
 
 
-# Where a question asks the name used: "what do they call it in Eurasia", "what is it called in Britain",
-# "what do people in Europe and Asia call it"
-_REGION_ASKED = re.compile(
-    r"\bcall(?:ed)?\s+(?:(?:it|this|them)\s+(?:[\w-]+\s+){0,3}?)?(?:over\s+)?in\s+(?:the\s+)?"
-    r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
-    r"|\b(?:people|they|folks|locals)\s+in\s+(?:the\s+)?([A-Z][\w'’-]*(?:\s+(?:and|or)\s+[A-Z][\w'’-]*)?)\s+call\b"
-)
 # Regions a question may name by their parts: "Europe and Asia" is Eurasia
 _JOINED_REGIONS = {"europe and asia": "Eurasia", "europe or asia": "Eurasia", "asia and europe": "Eurasia"}
+
+
+def referred_name(shape: QuestionShape, lines: Sequence[EvidenceLine]) -> str:
+    """For "Rockets like this fly from Cape Canaveral - what was that promontory formerly called?", the
+    entity the question names that its demonstrative refers back to: one whose name or whose entry's
+    definition holds the demonstrative's noun ("Cape Canaveral: a sandy promontory …"); "" when none
+    does, or when the name asked is of what is shown."""
+    if not shape.bridge or not shape.name_asked or shape.name_asked.of_image:
+        return ""
+    noun = re.compile(rf"\b{re.escape(head_noun(shape.bridge))}\b")
+    return next(
+        (
+            name
+            for name in shape.names
+            if noun.search(name.lower())
+            or any(
+                is_about(line.title, line.text, name) and noun.search(definition(line.text).lower())
+                for line in lines
+            )
+        ),
+        "",
+    )
+
+
+# "whose coinage …", "what coinage do these pieces belong to": the noun a wh-word asks
+_WH_NOUN = re.compile(r"\b(?:whose|what|which)\s+([a-z]+)(?:\s+([a-z]+))?")
+
+
+def own_name_headed_by_asked(shape: QuestionShape, anchor: str) -> str:
+    """The image's own entity's name when it is "<kind> of <owner>" and the question asks that kind ("whose
+    coinage are we looking at?" — "Coinage of ancient Greece"); "" otherwise."""
+    head, of, _ = anchor.lower().partition(" of ")
+    asked = {
+        singular(w) for m in _WH_NOUN.finditer(asking_clause(shape.text.lower())) for w in m.groups() if w
+    }
+    return bare(anchor) if of and head.split() and singular(head.split()[-1]) in asked else ""
 
 
 def name_used_in(question: str, anchor_lines: Sequence[EvidenceLine]) -> str:
     """The name the anchor's entry says is used in the region the question asks about ("called `reindeer'
     in Eurasia and `caribou' in North America" → reindeer for Eurasia); "" when it asks no region or the
     entry names none used there."""
-    asked = _REGION_ASKED.search(question)
-    if not asked:
+    region = region_of_name(question)
+    if not region:
         return ""
-    region = next(group for group in asked.groups() if group)
     region = _JOINED_REGIONS.get(region.lower(), region)
     used = compiled(
         rf"\bcalled\s+[`'‘\"“]?([\w-]+(?:\s+[\w-]+)?)[`'’\"”]?\s+in\s+(?:the\s+)?{re.escape(region)}\b"

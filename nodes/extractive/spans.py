@@ -35,9 +35,11 @@ from nodes.extractive.anchor import (
 from nodes.extractive.question import (
     ASIDE_WORDS,
     BESIDE_A_NAME,
+    LOOK_CAUSED,
     NUMBER_WORDS,
     RECORD_HELD,
     RESEMBLE,
+    SPELLED_INITIALS,
     STOPWORDS,
     TYPE_NOUNS,
     UNIT_FAMILIES,
@@ -1047,7 +1049,12 @@ def _loose(word: str) -> str:
 # A part whose look a compound adjective may give by another stem: feet by their toes ("three-toed").
 _COMPOUND_STEMS = {"foot": ("foot", "toe")}
 # A part a question and a gloss may call by two names: "what's remarkable about its bill" — "… beak".
-_PART_NAMES = {"bill": ("bill", "beak"), "beak": ("beak", "bill"), "snout": ("snout", "muzzle")}
+_PART_NAMES = {
+    "bill": ("bill", "beak"),
+    "beak": ("beak", "bill"),
+    "snout": ("snout", "muzzle"),
+    "inside": ("inside", "interior"),  # "what is the inside of this shell like" — "with pearly interior"
+}
 
 
 def part_looks(shape: QuestionShape, text: str) -> list[str]:
@@ -1226,6 +1233,7 @@ def asks_thing_part(shape: QuestionShape) -> bool:
         and not shape.names
         and not shape.choices
         and not shape.before_answer  # "… is a small kind of what?": the words before it lead up to the answer
+        and shape.acting != LOOK_CAUSED  # "what gives this galaxy its black-eye look": a doer, not a part
         and not other_shape
     )
 
@@ -1315,6 +1323,9 @@ def habitats(text: str) -> list[str]:
     return [m.group(1) for m in _HABITAT.finditer(text) if len(m.group(1).split()) <= MAX_HABITAT_WORDS]
 
 
+_WHERE_PLACED = re.compile(r"\s+(?:in\s+front\s+of|behind|across|around|near)\s+")
+
+
 def doers(text: str, stem: str) -> list[str]:
     """The lower-case phrases right before a form of the verb `stem`, back to a relative word or a
     clause's start: "a nebula … that dark lanes of dust divide into three lobes" → ["dark lanes of
@@ -1322,7 +1333,9 @@ def doers(text: str, stem: str) -> list[str]:
     phrases = []
     verbs = _relation_stems(stem) or re.escape(stem)  # "what splits it": "… that dark lanes of dust divide"
     for verb in compiled(rf"\b{verbs}\w*").finditer(text):
-        before = re.split(r"[,;:()]|\b(?:that|which|where|who|whom|when)\b", text[: verb.start()])[-1].split()
+        clause = re.split(r"[,;:()]|\b(?:that|which|where|who|whom|when)\b", text[: verb.start()])[-1]
+        # "a dark band of dust in front of its bright nucleus looks like …": the doer, not where it lies
+        before = _WHERE_PLACED.split(clause)[0].split()
         words = before[-MAX_DOER_WORDS:]
         while words and words[0].lower() in STOPWORDS:
             words = words[1:]
@@ -1757,14 +1770,10 @@ def novelty_of(
     return 1.0
 
 
-# A country a question writes as its initials ("in which US state"; `read_question` drops their full stops),
-# which a gloss writes in full.
-_INITIALLED = {"US": "united states", "USA": "united states", "UK": "united kingdom"}
-
-
 def abbreviated_names(text: str) -> set[str]:
-    """The full names (lower case) of the countries `text` writes as initials: "US state" → united states."""
-    return {_INITIALLED[initials] for initials in re.findall(r"\b(USA|US|UK)\b", text)}
+    """The full names (lower case) of the countries `text` writes as initials (`read_question` drops their
+    full stops), which a gloss writes in full: "US state" → united states."""
+    return {SPELLED_INITIALS[initials].lower() for initials in re.findall(r"\b(USA|US|UK)\b", text)}
 
 
 def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]) -> bool:
@@ -1781,7 +1790,10 @@ def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]
     )
     # "Coinage of ancient Greece" for "which ancient coinage do these pieces belong to": the name says it
     head = span.lower().split(" of ")[0].split()[-1:]  # its last word before "of": not "sea" of "Sea lion"
-    headed = len(span.split()) > 1 and bool(head) and singular(head[0]) in kinds_of(noun)
+    # "which rosella species is it a form of" — "Crimson rosella": the word the question puts before the kind
+    qualifier = re.search(rf"\b(?:which|what)\s+([a-z]+)\s+{re.escape(noun)}\b", shape.text.lower())
+    kinds = kinds_of(noun) | ({singular(qualifier.group(1))} if qualifier else set())
+    headed = len(span.split()) > 1 and bool(head) and singular(head[0]) in kinds
     return named or headed or entry_fit(span, kinds_of(noun), lines) >= DEFINED_FIT
 
 
