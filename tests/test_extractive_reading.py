@@ -6148,3 +6148,90 @@ def test_a_demonstrative_refers_back_to_a_named_place_whose_entry_is_of_its_kind
         "Rockets like this often fly from Cape Orla - what was that cape formerly called?",
     ):
         assert _read_record(question, *record) == "Cape Vessa"
+
+
+def test_a_continent_or_its_part_is_the_last_likely_country_on_the_chain() -> None:
+    """ "… native to a country in southern North America. Which city is that country's capital?" — the
+    entry "native to Tarnia and Central America": Tarnia is looked up first, Central America is a region."""
+    question = "These blooms are native to a country of North America. Which city is that country's capital?"
+    record = [
+        "Image shows: Kellia (match 0.950)",
+        "Kellia: Kellia: a genus of plants native to Central America and Tarnia",
+    ]
+    chain = Chain.build("Kellia", record_entries([_iteration(0, *record)]), read_question(question))
+    assert chain.links[0] == "Tarnia"
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        (
+            "If you travelled to the country this marsupial is native to, what would its capital city be?",
+            "city",
+        ),
+        ("This koala lives in one country. What is its capital?", "capital"),
+    ],
+)
+def test_a_supposed_trip_asks_nothing_and_a_kind_after_its_is_asked(question: str, kind: str) -> None:
+    shape = read_question(question)
+    assert shape.type_noun == kind and "travelled" not in shape.attribute
+    assert read_question("What are its tusks made of?").type_noun is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "This evergreen oak's leaves look rather like those of another plant. Which one?",
+        "This evergreen oak's leaves look like a different plant's. Which one?",
+    ],
+)
+def test_a_likeness_to_another_asked_back_by_which_one(question: str) -> None:
+    text = "kell oak: evergreen oak of Norland having leaves somewhat resembling those of holly"
+    assert _read_shown(question, "Kell oak", text) == "holly"
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        (
+            "Orla lies near this nebula. What is Orla said to contain?",
+            "Orla: Orla: a constellation in the north between Tarn and Vessa; contains a black hole",
+            "black hole",
+        ),
+        (
+            "What structures is this animal famous for building?",
+            "orlat: large rodent of Norland with a broad flat tail; construct complex dams and lodges",
+            "complex dams and lodges",
+        ),
+    ],
+)
+def test_a_verb_object_asked_by_said_to_or_famous_for(question: str, text: str, answer: str) -> None:
+    title = text.split(":")[0]
+    assert _read_record(question, f"Image shows: {title} (match 0.900)", text) == answer
+
+
+def test_the_asked_verb_picks_its_agent_even_where_the_bridge_description_runs_into_the_asking_sentence() -> (
+    None
+):
+    """ "… named after a princess who was chained to a rock. Who rescued her?" — "sent by Orno, but she was
+    rescued by Tarno": the agent of the question's own verb."""
+    record = [
+        "Image shows: Kell Galaxy (match 0.900)",
+        "Kell Galaxy: Kell Galaxy: a spiral galaxy in the constellation Vessa",
+        "Vessa: Vessa: (Norland mythology) a princess fastened to a rock and exposed to a sea monster"
+        " that was sent by Orno, but she was rescued by Tarno and became his wife",
+    ]
+    question = (
+        "The constellation that contains this galaxy is named after a princess who was chained to a rock"
+        " as an offering to a sea monster. Who rescued her?"
+    )
+    assert _read_record(question, *record) == "Tarno"
+
+
+def test_a_demonym_naming_the_mythology_keeps_the_bridge() -> None:
+    """ "Who is that goddess's counterpart in Greek mythology?": "that goddess" is still the bridge."""
+    shape = read_question(
+        "An old nickname ties this bird to a Roman queen of the gods. Who is that goddess's counterpart in"
+        " Greek mythology?"
+    )
+    assert shape.bridge == "goddess"

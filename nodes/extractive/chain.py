@@ -32,6 +32,7 @@ from nodes.extractive.question import (
     compiled,
     content_words,
     head_noun,
+    word_set,
 )
 from nodes.extractive.spans import (
     RELATION_BONUS,
@@ -210,9 +211,12 @@ class Chain:
             # the source of the thing's name, when the bridge is what it is named after
             source = sources[:1] if bridge == shape.bridge else []
 
-            def likeliest(link: str) -> tuple[bool, int, bool, int]:
+            wide_asked = bool(passed & _WIDE_KINDS)
+
+            def likeliest(link: str) -> tuple[bool, bool, int, bool, int]:
                 known = _kind_known(link, passed, entries)
-                return known != 0, -_shared(link, described, entries), link not in source, known
+                wide = not wide_asked and bool(_WIDE_REGION.match(link))  # "Central America" for a country
+                return known != 0, wide, -_shared(link, described, entries), link not in source, known
 
             ranked = tuple(sorted(ranked, key=likeliest))
         renamed = frozenset(_link_aliases(ranked, entries)) - set(ranked) if bridge else frozenset()
@@ -447,6 +451,15 @@ def _defined_as(link: str, kinds: frozenset[str], entries: Sequence[tuple[str, s
     return is_continent(link, kinds) or any(
         is_about(t, x, link) and kinds & kind_words(x) for t, x in entries
     )
+
+
+# A continent, or a part of one named by a direction ("Central America", "Southeast Asia"): a link that is no
+# country, state or city, whose entry need not be read to know it
+_WIDE_REGION = re.compile(
+    r"^(?:(?:Central|Southeast|Southwest|Northeast|Northwest|East|West|Eastern|Western|Northern|Southern)\s+)?"
+    r"(?:America|Asia|Africa|Europe|Eurasia|Oceania)$|^(?:North|South)\s+America$|^Antarctica$"
+)
+_WIDE_KINDS = word_set("continent region area part landmass isthmus")
 
 
 def _kind_known(link: str, kinds: frozenset[str], entries: Sequence[tuple[str, str]]) -> int:

@@ -457,6 +457,8 @@ _LEAD_IN = re.compile(
 )
 # "what's", "where's", "who's": a wh-word contracted with "is".
 _CONTRACTED = re.compile(r"\b(what|which|where|who|how|when|it)['’]s\b")  # "the country it's common in"
+# "If you travelled to the country this marsupial is native to, …": a trip supposed, which asks nothing
+_SUPPOSED_TRIP = re.compile(r"^if\s+(?:you|i|we|one)\s+(?:travell?ed|went|flew|moved|got)\s+to\s+")
 _ON_THE_MENU = re.compile(r"^what\s+is\s+on\s+(?:the|its|their)\s+menu\s+(?:for|of)\s+(.+)$")
 _GOES_AFTER = re.compile(r"\b(?:go|goes|going|went)\s+after\b")
 _KNOW_ITS_NAME = re.compile(
@@ -519,6 +521,12 @@ _PREDICATE = re.compile(
     r"(?:\s+with\s+(?:its|their|them|it)\b.*)?$"
 )  # "what does this rodent build in the water", "… in rivers and streams": where it does so is no object;
 # "… has claws - what does it hunt with them?": nor what it does so with
+# "what is Cygnus said to contain", "what structures is this animal famous for building": a verb's object
+# asked by a passive or a gerund
+_SAID_OR_FAMED = re.compile(
+    r"^what\s+(?:[a-z]+\s+)?(?:is|are|was|were)\s+(?:the\s+|this\s+|these\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:(?:said|thought|believed)\s+to\s+(?P<verb>[a-z]+)|(?:famous|known|noted|renowned)\s+for\s+(?P<doing>[a-z]+)ing)$"
+)
 # "with its long snout and claws, what does this animal hunt": the means it does so with, set before
 _LEADING_MEANS = re.compile(r"^(?:with|using)\s+[^,?]+,\s*(?=what\b)")
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
@@ -535,7 +543,8 @@ _LIKE_WHOSE = re.compile(
 )
 # "shaped rather like another plant's. Which plant?": a part likened to that of a thing of the kind asked
 _LIKE_ANOTHER = re.compile(
-    r"\b(?:like|reminds?\s+(?:[a-z]+\s+)?of)\s+(?:that\s+of\s+|those\s+of\s+)?another\s+([a-z]+?)(?:['’]s|s['’])?"
+    r"\b(?:like|reminds?\s+(?:[a-z]+\s+)?of)\s+(?:that\s+of\s+|those\s+of\s+)?(?:another|a\s+different|some\s+other)\s+"
+    r"([a-z]+?)(?:['’]s|s['’])?"
     r"(?=[\s.,;?!]|$)"
 )
 # "This marsupial is about the size of which farm animal?": the wh-phrase stays where a statement puts
@@ -1009,13 +1018,15 @@ def read_question(question: str) -> QuestionShape:
         bridge, (start, end) = "", (len(lower), len(lower))
     attribute = [] if answer_type == "identity" else asked_words(_MY_SCENE.sub("", lower), reference)
     outside = set(asked_words(plain[:start] + " " + plain[end:], reference, relations=True))
-    if subject:
+    if subject and not demonym_adjective(subject, text):  # not "… that goddess's counterpart in Greek myth"
         # "the capital of Kenya, the country where this animal lives": the bridge is named; "Corinth was one
         # of the city-states that struck coins like this. Which god is Corinth named after?": the asking
         # sentence names what it asks about, and the scene sentence's description leads nowhere
         bridge = ""
     # what is asked of a named subject is in the sentence that asks, not in the scene set before it
     of_subject = set(asked_of(subject, lower, reference)) if subject else set(attribute)
+    if _SAID_OR_FAMED.match(asking_clause(lower)) and _predicate(lower):
+        answer_type, type_noun = "named", None  # "what structures is it famous for building": what it builds
     predicate = _predicate(lower) if answer_type == "named" else ""
     if type_noun and predicate != RESEMBLE and type_noun not in _OBJECT_NOUNS:
         predicate = ""  # "which city does this river flow through": the kind asked, not the verb's object
@@ -1561,7 +1572,11 @@ def _predicate(lower: str) -> str:
     if _RESEMBLES.search(asking) or _LIKE_WHOSE.search(asking):
         return RESEMBLE
     likened = _LIKE_ANOTHER.search(lower)
-    if likened and re.match(rf"(?:which|what)\s+{re.escape(likened.group(1))}\b", asking):
+    said = _SAID_OR_FAMED.match(asking)
+    if said and (said.group("verb") or "") not in _PREDICATE_VERBS_NOT | {"be", "have"}:
+        return said.group("verb") or said.group("doing")
+    # "… like another plant's. Which plant?", "… looks like a different insect. Which one?"
+    if likened and re.match(rf"(?:which|what)\s+(?:{re.escape(likened.group(1))}|one)\b", asking):
         return RESEMBLE
     # "besides lodges, what do these rodents build", "what did she discover, besides …"
     match = next(
@@ -1591,6 +1606,7 @@ def as_question(lower: str) -> str:
     is the genus of this animal", "can you tell me the capital of …" → "what is the capital of …", "do
     you know which continent …" → "which continent …", "what's …" → "what is …"."""
     lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", lower)))
+    lower = _SUPPOSED_TRIP.sub("", lower)  # "if you travelled to the country …, what would its capital be"
     lower = _GOES_AFTER.sub("hunt", lower)  # "which prey does it go after": what it hunts
     lower = _KNOW_ITS_NAME.sub(r"what is \1 name", lower)  # "do you know its name?"
     lower = _ON_THE_MENU.sub(r"what does \1 eat", lower)  # "what's on the menu for this koala?"
@@ -1786,7 +1802,10 @@ def asked_noun(lower: str) -> str | None:
         return singular(in_situ.group(1))
     lower = _MEASURE_COMPOUND.sub("", _NAME_OF.sub("the ", _POSSESSOR.sub("the ", lower)))
     match = re.search(
-        r"\b(which|what)\s+(?:(?:is|are|was|were)\s+)?(?:(?:the|a|an|that|those)\s+)?((?:[\w'’-]+,?\s+){0,3}[\w-]+)",
+        # "what is its capital", "what would its capital city be": a kind an earlier thing has
+        r"\b(which|what)\s+(?:(?:is|are|was|were|would\s+be|will\s+be|would|will)\s+)?"
+        rf"(?:(?:the|a|an|that|those)\s+|(?:its|their)\s+(?=(?:{'|'.join(sorted(TYPE_NOUNS))})\b))?"
+        r"((?:[\w'’-]+,?\s+){0,3}[\w-]+)",
         lower,
     )
     if not match:

@@ -2373,12 +2373,10 @@ def agent_verb(span: str, text: str) -> str:
 def is_asked_verb(shape: QuestionShape, verb: str) -> bool:
     """Whether `verb` is the question's own verb, in any form ("slain" for "slew", "governed" for
     "governs")."""
-    asking = asked_words(asking_clause(shape.text.lower()), shape.reference)  # not a scene sentence's verb
-    return any(
-        _same_stem(verb, PARTICIPLES.get(w, w)) or verb.startswith(same_relation(w))
-        for w in shape.asked
-        if w in asking
-    )
+    # the asking sentence's words, not a scene sentence's verb; all of them, even where the description of a
+    # bridge runs on into it ("… named after a princess who was chained to a rock. Who rescued her?")
+    asking = asked_words(asking_clause(shape.text.lower()), shape.reference)
+    return any(_same_stem(verb, PARTICIPLES.get(w, w)) or verb.startswith(same_relation(w)) for w in asking)
 
 
 def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | None = None) -> float:
