@@ -1883,7 +1883,12 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT if span in marked else 1.0
     if span in parts_of_region(shape, line.text):
         return ALIGNED_FIT  # "where in Europe": "southern Europe" is the place asked
-    if asks_wide_place(shape) and span in place_parts(line.text):
+    # a part named by a direction, only in a line of the thing asked about (its full weight): "where is this
+    # ox wild" is "Tibet" from its own entry, not "western United States" from a bison's
+    own_line = line.weight >= 1.0
+    if asks_wide_place(shape) and (
+        span in parts_of_places(line.text) or own_line and span in directional_parts(line.text)
+    ):
         return ALIGNED_FIT  # "where would you find this bird": "tropical America" says more than "America"
     if asks_wide_place(shape) and span in adjective_places(line.text):
         return 1.0  # "a heron of which part of the world" — "large American heron": America
