@@ -6235,3 +6235,13 @@ def test_a_demonym_naming_the_mythology_keeps_the_bridge() -> None:
         " Greek mythology?"
     )
     assert shape.bridge == "goddess"
+
+
+def test_a_part_named_by_a_direction_counts_only_in_the_asked_things_own_entry() -> None:
+    """ "Which region is this ox wild in?" — its own entry's "Tarnia", not "western Orland" from another
+    animal's entry that the record holds beside it."""
+    lines = [
+        line("Kell ox", "Kell ox: large long-haired wild ox of Tarnia often domesticated"),
+        line("Orl bison", "Orl bison: large shaggy ox of western Orland with a humped back", 0.85),
+    ]
+    assert best("Which region is this long-haired ox wild in?", lines, own=("Kell ox",)) == "Tarnia"
