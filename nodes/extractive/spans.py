@@ -715,8 +715,9 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return alternatives(shape, text) or line_names(line)
     if kind == "named" and _PURPOSE_ASKED.search(shape.text):  # "what do people use lizards like this for"
         return purposes(text) or line_names(line)
-    if kind == "named" and traded(shape, text):  # "exporting which product" — "leading coffee exporter"
-        return traded(shape, text) + line_names(line)
+    goods = traded(shape, text) if kind == "named" else []
+    if goods:  # "exporting which product" — "leading coffee exporter"
+        return goods + line_names(line)
     if kind == "named" and _STATUS_ASKED.search(shape.text):  # "is it doing well, or in trouble?"
         return [m.group(0) for m in _STATUS.finditer(text)] or line_names(line)
     if shape.part:  # "what is this rodent's tail like": "broad flat tail"
