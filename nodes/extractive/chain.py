@@ -222,10 +222,11 @@ class Chain:
         renamed = frozenset(_link_aliases(ranked, entries)) - set(ranked) if bridge else frozenset()
         past_bridge = bool(ranked) and _past(shape, bridge)
         beyond = tuple(_links_of(ranked[0], entries, {*own, *ranked})) if past_bridge else ()
-        # "the mountain range that the homeland of this ox sits in" — Tibet: "a region of China; located in
-        # the Himalayas": the link the bridge's entry ties by the question's preposition comes first
-        bridge_texts = [text for title, text in entries if ranked and is_about(title, text, ranked[0])]
-        beyond = tuple(sorted(beyond, key=lambda link: not _tied_by(shape.text, link, bridge_texts)))
+        if len(beyond) > 1:
+            # "the mountain range that the homeland of this ox sits in" — Tibet: "a region of China; located
+            # in the Himalayas": the link the bridge's entry ties by the question's preposition comes first
+            bridge_texts = [text for title, text in entries if is_about(title, text, ranked[0])]
+            beyond = tuple(sorted(beyond, key=lambda link: not _tied_by(shape.text, link, bridge_texts)))
         answerable = _answerable(shape, bridge, ranked, entries)
         # a question about the image names things to describe it or its bridge, and a name the anchor's own
         # entry gives is its context ("Reticulum … lies near Dorado"), not evidence of its own

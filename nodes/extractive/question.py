@@ -1025,9 +1025,10 @@ def read_question(question: str) -> QuestionShape:
         bridge = ""
     # what is asked of a named subject is in the sentence that asks, not in the scene set before it
     of_subject = set(asked_of(subject, lower, reference)) if subject else set(attribute)
-    if _SAID_OR_FAMED.match(asking_clause(lower)) and _predicate(lower):
+    said_or_famed = bool(_SAID_OR_FAMED.match(asking_clause(lower)))
+    predicate = _predicate(lower) if answer_type == "named" or said_or_famed else ""
+    if said_or_famed and predicate:
         answer_type, type_noun = "named", None  # "what structures is it famous for building": what it builds
-    predicate = _predicate(lower) if answer_type == "named" else ""
     if type_noun and predicate != RESEMBLE and type_noun not in _OBJECT_NOUNS:
         predicate = ""  # "which city does this river flow through": the kind asked, not the verb's object
     part, part_whole = asked_part(lower) if answer_type in ("named", "colour") else ("", False)

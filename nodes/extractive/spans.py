@@ -990,13 +990,14 @@ def lacking_word(shape: QuestionShape, text: str) -> str:
 
 
 def forget_alignments() -> None:
-    """Empty the memos of `aligned`, `listed_besides`, `made_of`, `qualified_nouns` and `part_looks`
-    (`nodes.caches`)."""
+    """Empty the memos of `aligned`, `listed_besides`, `made_of`, `qualified_nouns`, `part_looks` and
+    `traded` (`nodes.caches`)."""
     _aligned.cache_clear()
     _qualified_nouns.cache_clear()
     _listed_besides.cache_clear()
     _made_of.cache_clear()
     _part_looks.cache_clear()
+    _traded.cache_clear()
 
 
 # "satellite of the Earth": a lower-case phrase's owner after "of the" is not the phrase asked.
@@ -1394,13 +1395,18 @@ def marking_colours(shape: QuestionShape, text: str) -> list[str]:
 def traded(shape: QuestionShape, text: str) -> list[str]:
     """What `text` says a doer of the trade the question asks of deals in: "Brazil leads the world in
     exporting which product?" — "world's leading coffee exporter" → "coffee"."""
-    asked = _TRADE_ASKED.search(asking_clause(shape.text.lower()))  # not a trade a scene sentence states
+    return list(_traded(shape.text, text))
+
+
+@functools.lru_cache(maxsize=2**12)  # `type_fit` asks again for every span of the line `candidates` read
+def _traded(question: str, text: str) -> tuple[str, ...]:
+    asked = _TRADE_ASKED.search(asking_clause(question.lower()))  # not a trade a scene sentence states
     if not asked:
-        return []
+        return ()
     doer = rf"{re.escape(asked.group(1).lower())}(?:er|ers)"
     before = compiled(rf"\b([a-z][a-z-]*)\s+{doer}\b").findall(text)
     after = compiled(rf"\b{doer}\s+of\s+([a-z][a-z-]*(?:\s+and\s+[a-z][a-z-]*)?)").findall(text)
-    return [w for w in before + after if w not in _TRADE_RANK_WORDS | STOPWORDS]
+    return tuple(w for w in before + after if w not in _TRADE_RANK_WORDS | STOPWORDS)
 
 
 def purposes(text: str) -> list[str]:
