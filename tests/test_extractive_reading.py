@@ -43,6 +43,7 @@ from nodes.extractive.spans import (
     adjective_places,
     agent_verb,
     aligned,
+    candidates,
     described_entry,
     entry_fit,
     is_colour,
@@ -84,6 +85,16 @@ from tests.graph_kit import (
             "glowing cloud",
             "constellation",
         ),
+        # … and so is "it's in" or "its" after a preposition; "what is its native country" asks that country
+        ("This dim nebula glows. What is the brightest star of the constellation it's in?", "named", "star",
+         "dim nebula", "constellation"),
+        ("This dim nebula glows. What is the brightest star in its constellation?", "named", "star",
+         "dim nebula",
+         "constellation"),
+        ("This shy lizard basks. What is its native country?", "named", None, "shy lizard", ""),
+        # an adverb grading the asked kind's adjective
+        ("This nebula lies in a keel-shaped constellation. Which very bright star does that constellation"
+         " contain?", "named", "star", "nebula", "constellation"),
         ("In which year did the painter of this picture die?", "year", "year", "", "painter"),
         ("How many humps does this camel have?", "number", None, "camel", ""),
         ("What is the capital of the country where this wild dog lives?", "named", "capital", "wild dog",
@@ -582,6 +593,64 @@ def test_a_thing_named_after_an_island_links_to_the_place_its_adjective_in_an_ma
     assert Chain.build("Kelmoran tiger", entries, named).links[0] == "Kelmora"
     plain = read_question("Which country does this big cat live in?")
     assert "Kelmora" not in Chain.build("Kelmoran tiger", entries, plain).links
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "She was one of the first coders of an early computer that carries a university's name. "
+        "In which Norland state is that university?",
+        "This pioneer was among the first coders of an early machine named after a university. "
+        "In which Norland state is that university?",
+    ],
+)
+def test_a_name_the_image_entry_links_to_carries_the_name_the_question_describes(question: str) -> None:
+    """ "an early computer that carries a university's name", "this parrot's local form is named after a
+    city": when none of the image's own names is named after an entry the records hold, a name its entry
+    links to is ("the Kelsey Mark II" → Kelsey University, listed as "Kelsey"); that entry is the bridge,
+    and another entry merely named like the description ("University of Dorn") is another of its kind."""
+    entries = [
+        ("Velma Quade", "Velma Quade: Norland engineer, one of the first coders of the Kelsey Mark II"),
+        ("Kelsey University", "Kelsey University, Kelsey: a university in Ostmark"),
+        ("University of Dorn", "University of Dorn: a university in Dornville, Varnia"),
+        ("Varnia", "Varnia: a state in the north of Norland"),
+    ]
+    shape = read_question(question)
+    chain = Chain.build("Velma Quade", entries, shape)
+    assert chain.links[0] == "Kelsey"
+    assert read_on_chain(shape, chain, entries) == "Ostmark"
+
+
+def test_a_kind_phrase_set_before_a_name_describes_it_and_answers_no_which_question() -> None:
+    """ "What famous star is found in that constellation?" — "… surrounds the massive star Zeta Dorvani":
+    "massive star" only describes the name after it (a link of the chain here), so the star the bridge's
+    entry names answers; "what kind of star" would still take the phrase."""
+    entries = [
+        (
+            "Kell Nebula",
+            "Kell Nebula: a bright nebula in the constellation Dorvan that surrounds the massive star"
+            " Zeta Dorvani",
+        ),
+        ("Dorvan", "Dorvan: a keel-shaped constellation of the southern sky; contains the bright star Orlis"),
+    ]
+    shape = read_question(
+        "This bright nebula lies in a keel-shaped constellation. "
+        "What famous star is found in that constellation?"
+    )
+    chain = Chain.build("Kell Nebula", entries, shape)
+    assert read_on_chain(shape, chain, entries) == "Orlis"
+    assert "massive star" not in candidates(shape, line(*entries[0]))
+    kind = read_question("What kind of star does this bright nebula surround?")
+    assert "massive star" in candidates(kind, line(*entries[0]))
+
+
+def test_a_sentence_opening_pronoun_names_no_entity() -> None:
+    """ "She was one of …", "He ruled …": a capitalised pronoun opening a sentence is no name to anchor
+    on or to search for."""
+    assert read_question(
+        "She was one of the first coders of the Kelsey Mark II. When was she born?"
+    ).names == ["Kelsey Mark II"]
+    assert read_question("He ruled Varnia for forty years. Who was his father?").names == ["Varnia"]
 
 
 def test_an_entity_the_question_names_is_no_thing_named_after_its_first_name() -> None:
@@ -3891,6 +3960,30 @@ def test_it_as_the_subject_of_the_asking_sentence_is_the_name_the_sentence_befor
     ]
     guess = named_guess(shape, candidates, 0.83)
     assert guess is not None and guess.title == "Orlavia"
+
+
+@pytest.mark.parametrize(
+    ("question", "anchored"),
+    [
+        (
+            "She was one of the first coders of an early computer named after a university. "
+            "In which US state is that university?",
+            False,
+        ),
+        ("In which US state is the capital Dornville?", True),
+    ],
+)
+def test_a_name_qualifying_the_asked_kind_anchors_no_question_about_a_bridge(
+    question: str, anchored: bool
+) -> None:
+    """ "In which US state is that university?": the name before the asked kind says what kind of answer is
+    wanted; the question is about the university its description leads to, so the name's own entry does not
+    take over from the image. A question with no bridge is still anchored on what it names."""
+    candidates = [
+        _candidate("t1", "United States", "United States, US, USA: North American republic of 50 states")
+    ]
+    guess = named_guess(read_question(question), candidates, 0.85)
+    assert (guess is not None) == anchored
 
 
 def test_what_it_is_called_asks_the_thing_a_sentence_introduces_with_there_is() -> None:

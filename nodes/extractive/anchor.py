@@ -138,7 +138,7 @@ def named_guess(
     partners = answer_partners(shape.text) if pointing else set()
     # "What do people call it in Eurasia?": where a name is used is no entity the question asks about
     used_in = region_of_name(shape.text)
-    given = [n for n in shape.names if n not in own_names and n not in partners and n != used_in]
+    given = [n for n in shape.names_about() if n not in own_names and n not in partners and n != used_in]
     # "the capital of Australia's Northern Territory": the name possessed is the one asked about
     given.sort(key=lambda n: not re.search(rf"['’]s\s+{re.escape(n)}\b", shape.text))
     # "Which Greek god matches Mars?": a demonym used as an adjective names no entity to anchor on

@@ -186,14 +186,11 @@ class Chain:
         # "the country this antelope is named after": Indian → India; not for an anchor the question names
         # ("the probe is named after the astronomer Anna Vogel": a queen Anna is no source of her name)
         if named_after:
-            places = {source_place(w) for name in names for w in bare(name).split()} - {None}  # "Sumatran"
-            # what a name says the thing is "of" is what it is named after, found yet or not
-            sources = [
-                s
-                for s in name_sources(names)
-                if s in places | owners or any(is_about(*e, s) for e in entries)
-            ]
+            sources = _found_sources(names, owners, entries)
             sources += [s for s in prefix_sources(names, entries) if s not in sources]
+            # "This parrot's local form is named after a city" — "An Adelaide Rosella"; "an early computer
+            # that carries a university's name": when none of the thing's own names is, a linked name is
+            sources = sources or _found_sources(links, frozenset(), entries)
             if _CALLED_OF.search(shape.text):  # "called the bird of a goddess": whom "bird of Juno" is of
                 sources.sort(key=lambda source: source not in owners)
             links = [*sources, *(n for n in links if n not in sources)]
@@ -329,10 +326,11 @@ class Chain:
         if (
             self.bridge
             and self.named_like_bridge(title)
-            and not (self.links and self.named_like_bridge(self.links[0]))
+            and not (self.links and any(map(self.named_like_bridge, (self.links[0], *self.renamed))))
         ):
             # an entity named like the description ("Empress Dowager …"), not linked; once a link is named so
-            # ("Cape Zell" for "a well-known cape"), others named so ("Cape Kell") are others of its kind
+            # ("Cape Zell" for "a well-known cape", "Harvard University, Harvard" for the university a
+            # computer is named after), others named so ("Cape Kell") are others of its kind
             return "names chain"
         if any(mentions(text, name) for name in self.own):
             return "names anchor"  # "… the American bison was named its national mammal": a reverse link
@@ -375,6 +373,17 @@ def name_sources(names: Iterable[str]) -> list[str]:
                 source = source_place(word) or (word[:-2] if word.endswith("ic") and len(word) > 5 else word)
                 sources += [source] if source not in sources else []
     return sources
+
+
+def _found_sources(
+    names: Iterable[str], owners: Collection[str], entries: Sequence[tuple[str, str]]
+) -> list[str]:
+    """What `names` may be named after (`name_sources`) that the entries hold, or that is a place made
+    from a word of them ("Sumatran") or whom a name says the thing is "of" (`owners`), found yet or not."""
+    places = {source_place(w) for name in names for w in bare(name).split()} - {None}
+    return [
+        s for s in name_sources(names) if s in places | set(owners) or any(is_about(*e, s) for e in entries)
+    ]
 
 
 def source_place(word: str) -> str | None:

@@ -114,7 +114,7 @@ def names_not_looked_up(shape: QuestionShape, anchor: str, entries: Sequence[tup
     own_names = names_of_image(shape.text)
     return [
         name
-        for name in shape.names
+        for name in shape.names_about()
         if name not in own_names
         and not same_entity(name, anchor)
         and not any(is_about(title, text, name) for title, text in entries)

@@ -68,7 +68,8 @@ RELATION_WORDS = word_set("near between beside around")
 _MODIFIERS = word_set("""
     other famous well-known conspicuous brightest largest biggest smallest highest longest tallest
     deepest second third first main official national nearest closest major best oldest two
-""")
+    very really quite especially particularly extremely
+""")  # and the words that grade an adjective ("which very bright star")
 # Kinds of answers questions commonly name; preferred when several words follow the wh-word.
 TYPE_NOUNS = word_set("""
     country nation state republic kingdom city capital town village region province county district
@@ -256,6 +257,12 @@ _IT_SITUATED = re.compile(
     r"(?:(?<=\bwhere\s)|(?<=\bwhich\s))it\s+(?!is\s+(?:called|named|known)\b)"
     r"|\bit\s+(?=(?:lies|lives|sits|stands|belongs|grows|roams|runs|comes|came|originated|is\s+found"
     r"|is\s+located|is\s+native|is\s+(?:so\s+|very\s+|most\s+)?common)\b)"
+    r"|\bit(?:['’]s|\s+is)\s+(?=(?:in|on|within|inside)\s*[?.]?$)"  # "the constellation it's in?"
+)
+# "the brightest star in its constellation": the pronoun possessing a kind of entity after a preposition (not
+# "what is its native country", which asks that kind)
+_ITS_KIND = re.compile(
+    rf"\b(in|of|from|on|within|near)\s+its\s+(?=(?:[\w-]+\s+)?(?:{'|'.join(sorted(TYPE_NOUNS))})\b)"
 )
 _REFERENCE_IN = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(?:in|on|from|shown\s+in|depicted\s+in)\s+(?:this|the)\s+"
@@ -898,6 +905,12 @@ class QuestionShape:
         where this dog lives); the whole attribute when the question has no bridge."""
         return " ".join(w for w in self.asked if w not in RELATION_WORDS) or self.attribute_text()
 
+    def names_about(self) -> list[str]:
+        """The names the question gives, less one that only qualifies the asked kind of a question about a
+        bridge ("… a computer named after a university. In which US state is that university?"): the
+        question is about the university, not the United States."""
+        return [n for n in self.names if not (self.bridge and qualifies_asked(n, self.text))]
+
 
 # Initials written with full stops ("U.S.", "U.K."), which would read as one-letter words and end a sentence
 _INITIAL_DOTS = re.compile(r"\b(?:[A-Z]\.){2,}")
@@ -939,7 +952,7 @@ def read_question(question: str) -> QuestionShape:
     subject = "" if subject in names_of_image(text) else subject  # "this fish goes by the name George"
     if subject and subject == region_of_name(text):
         subject = ""  # "What do people call it in Eurasia?": where a name is used, not what is named
-    if subject and re.search(rf"\b(?:which|what)\s+{re.escape(subject.lower())}\s+[a-z]", lower):
+    if subject and qualifies_asked(subject, text):
         subject = ""  # "In which US state is that launch site?": the name qualifies the kind asked
     given = [subject] if subject else named_entities(text)  # "called in Britain" keeps Britain in the hint
     # "On which bay does Myanmar, also called Burma, lie?": a name given in passing asks for none
@@ -994,6 +1007,7 @@ def read_question(question: str) -> QuestionShape:
         # "Looking at this glowing cloud, I wondered: what's the brightest star of the constellation it lies
         # in?": the asking clause's "it" is the thing an earlier clause points at
         plain = _IT_SITUATED.sub(f"this {reference} ", plain)
+        plain = _ITS_KIND.sub(rf"\1 this {reference}'s ", plain)
     if type_noun:  # "… flanks the one where this galaxy is found": the one is of the kind asked
         plain = re.sub(
             r"\bthe\s+((?:[a-z]+\s+){0,2})one\s+(?=where|that|which|in\s+which|containing|holding)",
@@ -1537,6 +1551,11 @@ def _qualifier(name: str, text: str) -> bool:
     )
 
 
+def qualifies_asked(name: str, text: str) -> bool:
+    """Whether `name` qualifies the kind a question asks for ("In which US state …", "which Jupiter moon")."""
+    return bool(re.search(rf"\b(?:which|what)\s+{re.escape(name.lower())}\s+[a-z]", text.lower()))
+
+
 def demonym_adjective(name: str, text: str) -> bool:
     """Whether `name` is a demonym `text` uses as an adjective ("an American astronomer")."""
     return bool(_DEMONYM_SHAPE.fullmatch(name) and re.search(rf"\b{re.escape(name)}\s+[a-z]", text))
@@ -2059,7 +2078,7 @@ def _opens_with_subject(words: list[str]) -> bool:
     subject = bool(_SINGULAR_VERB.fullmatch(verb)) or verb in ("itself", "himself", "herself")
     possessor = unpossessed(first)  # not "What's", "There's": a wh-word or pronoun contracted with "is"
     subject = subject or first != possessor and possessor.lower() not in STOPWORDS | _WH_OR_PRONOUNS
-    return first.lower() not in STOPWORDS | _OPENERS and subject
+    return first.lower() not in STOPWORDS | _OPENERS | _WH_OR_PRONOUNS and subject  # not "She was …"
 
 
 def named_unit(lower: str) -> str:

@@ -759,6 +759,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "named" and shape.type_noun:
         taxa = genera(text) if shape.type_noun == "genus" else []
         described = typed_phrases(text, shape.type_noun, MAX_MODIFIERS if shape.kind_of else 1)
+        if not shape.kind_of:  # "the massive star Eta Carinae": a phrase set before a name describes it
+            described = [p for p in described if not compiled(rf"\b{re.escape(p)}\s+[A-Z]").search(text)]
         return names + taxa + demonym_places(shape, text) + described
     return names
 
