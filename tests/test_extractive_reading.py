@@ -6338,3 +6338,100 @@ def test_a_part_named_by_a_direction_counts_only_in_the_asked_things_own_entry()
         line("Orl bison", "Orl bison: large shaggy ox of western Orland with a humped back", 0.85),
     ]
     assert best("Which region is this long-haired ox wild in?", lines, own=("Kell ox",)) == "Tarnia"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # the side of a part, asked of a possessed part
+        ("What is the inside of this sea snail's shell like?", "pearly interior"),
+        ("What's the inside of this snail's ear-shaped shell like?", "pearly interior"),
+        # "shaped like" asks the shape in a word, not the part
+        ("What is the shell of this sea snail shaped like?", "ear-shaped"),
+        ("What is this snail's shell like?", "ear-shaped shell with pearly interior"),
+    ],
+)
+def test_a_part_asked_is_the_one_named_first(question: str, answer: str) -> None:
+    text = "kell snail: marine snails of the genus Kellia having an ear-shaped shell with pearly interior"
+    found = _read_shown(question, "Kell snail", text)
+    assert found == answer or answer.startswith(found) and found != "Kellia"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What job is this humped ox mainly used for in Norland?",
+        "What is this humped ox with the big dewlap chiefly used as?",
+    ],
+)
+def test_a_use_asked_by_job_or_by_used_as_is_read_from_used_as(question: str) -> None:
+    """ "what job is it used for" asks a use, not an occupation; "what is this ox chiefly used as" asks a
+    use, not what the image shows."""
+    text = (
+        "kell ox: domesticated ox having a humped back and a large dewlap; used chiefly as a draft animal in"
+        " Norland"
+    )
+    assert _read_shown(question, "Kell ox", text) == "draft animal"
+
+
+@pytest.mark.parametrize(
+    ("question", "named", "answer"),
+    [
+        (
+            "What was the goal of the Norland Kell program of rocket flights?",
+            "Kell program",
+            "putting a man in orbit around Orla",
+        ),
+        (
+            "What was the Norland Tarn program of space flights set up to do?",
+            "Tarn program",
+            "to land a man on Orla",
+        ),
+    ],
+)
+def test_a_goal_asked_is_what_the_entry_says_a_thing_was_undertaken_to_do(
+    question: str, named: str, answer: str
+) -> None:
+    record = [
+        f"Question names: {named} (match 1.000)",
+        "Kell program: Kell program: a program of rocket flights undertaken by Norland between 1961 and 1963"
+        " with the goal of putting a man in orbit around Orla",
+        "Tarn program: Tarn program: a program of space flights undertaken by Norland to land a man on Orla",
+    ]
+    assert _read_record(question, *record) == answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Who was Tarno's twin sister?", "Who was Tarno's twin in Norland myth?"],
+)
+def test_a_twin_asked_of_a_named_god_reads_the_twin_relation_of_the_entry(question: str) -> None:
+    """ "Who was Apollo's twin sister?" — Apollo: "… son of Zeus and Leto; twin brother of Artemis"."""
+    record = [
+        "Question names: Tarno (match 1.000)",
+        "Tarno: Tarno: (Norland mythology) god of light; son of Orno and Lessa; twin brother of Vessa",
+        "Temple of Tarno: Temple of Tarno, Oracle of Tarno: (Norland mythology) the oracle where a priestess"
+        " delivered messages from Tarno",
+    ]
+    assert _read_record(question, *record) == "Vessa"
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "answer"),
+    [
+        ("These striped reef fish make up which subfamily of fishes?", "Kellioninae", "Kellioninae"),
+        ("Name the genus this spotted reef fish belongs to.", "Tarnopomus", "Tarnopomus"),
+        ("This spotted reef fish is a member of which fish genus?", "Tarnopomus", "Tarnopomus"),
+    ],
+)
+def test_a_rank_asked_is_the_scientific_title_its_form_or_common_name_gloss_makes_of_that_rank(
+    question: str, title: str, answer: str
+) -> None:
+    """A one-word title ending in -inae is a subfamily's; a Latin-looking title whose entry gives only a
+    common name ("A coral trout.") is a genus's: the image's own entity answers."""
+    record = [
+        f"Image shows: {title} (match 0.900)",
+        f"{title}: A reef fish.",
+        "Kell Sea: Kell Sea: an arm of the Orla Ocean off the coast of Norland",
+    ]
+    assert _read_record(question, *record) == answer

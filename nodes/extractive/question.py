@@ -77,9 +77,9 @@ TYPE_NOUNS = word_set("""
     forest valley bay gulf strait volcano constellation star planet moon galaxy nebula cluster comet
     language currency company museum university team group organisation organization building tower
     bridge palace temple church person painter artist writer author scientist astronomer inventor
-    composer architect king queen emperor empress president leader species genus family animal bird fish
-    plant tree flower fruit insect mammal reptile breed colour color material element instrument sport
-    program programme mission spacecraft ship aircraft vehicle car rocket hemisphere zodiac sign part
+    composer architect king queen emperor empress president leader species genus family subfamily animal
+    bird fish plant tree flower fruit insect mammal reptile breed colour color material element instrument
+    sport program programme mission spacecraft ship aircraft vehicle car rocket hemisphere zodiac sign part
     corporation institute college school academy agency society association foundation project reserve
     navy army league garden park hill cape territory plain plains plateau people tribe god goddess deity
 """)
@@ -356,9 +356,16 @@ _ORDINAL = re.compile(
 _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family of fungi"): those are Latin
     r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"
     r"(?!genus\b|family\b)|\b(?:kind|type|sort)\s+of\s+what$"  # "a small kind of what?"
-    r"|\b(?:what|which)\s+(?:job|occupation|profession|line\s+of\s+work)\b"  # the head of a person's gloss
+    # the head of a person's gloss — not "what job is this ox used for"
+    r"|\b(?:what|which)\s+(?:job|occupation|profession|line\s+of\s+work)\b(?![^?]*\bused\s+(?:for|as)\b)"
     # "what was X's occupation", "what was X, who was born in …, by profession"
     r"|\b(?:occupation|profession|job)$|\bby\s+(?:profession|trade|occupation)$"
+)
+# What a thing is used for, asked ("what do people use lizards like this for", "what is it mainly kept for",
+# "what is this ox chiefly used as")
+PURPOSE_ASKED = re.compile(
+    r"\b(?:use[ds]?|kept|raised|grown|bred|cultivated)\b[^?]*\b(?:for|as)\b(?:\s+in\s+[^?]*)?\??$",
+    re.IGNORECASE,
 )
 _AUXILIARIES = word_set("does do did is are was were has have had can could will would")
 _COUNTING_FROM = re.compile(r"\bcounting\s+(?:outward\s+|inward\s+)?from\b")
@@ -585,6 +592,7 @@ _STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
 # "what is distinctive about …" and "what sort of hind legs does this … have" ask it in a phrase too.
 _PART_LOOK = re.compile(
     r"^(?:what\s+shape|how\s+(?:is|are)\b.*\b(?:built|shaped|formed|described)$|what\s+colou?r)"
+    r"|^what\s+(?:is|are)\b.*\bshaped\s+like$"  # "what is its shell shaped like": "ear-shaped"
     r"|(?P<whole>^what\s+(?:is|are)\b.*\blike$|\bdescribe\b"
     r"|^what\s+is\s+(?:so\s+|really\s+|most\s+)?(?:distinctive|special|unusual|remarkable|notable|striking|odd)"
     r"\s+about\b"
@@ -602,6 +610,10 @@ _DESCRIBE_SHAPE = re.compile(r"\bdescribe\s+the\s+shape\b")  # a shape is asked 
 _PART_OF_THIS = re.compile(
     rf"\bthe\s+(?:[\w-]+\s+){{0,2}}?([a-z]+)\s+(?:of|on)\s+(?:this|these"
     rf"|the\s+(?:[\w-]+\s+){{0,3}}?[\w-]+\s+(?:in|on)\s+(?:this|the)\s+{_PICTURE}|[\w-]+\s+like\s+(?:this|these))\b"
+)
+# "the inside of this sea snail's shell": a side of a part, asked before the part it is of
+_SUB_PART = re.compile(
+    r"\bthe\s+(inside|interior|underside|outside|exterior|tip|rim|edge)\s+of\s+(?:this|these)\b"
 )
 # "what sort of hind legs does this marsupial have", "how are its walls built": the part is named where
 # the asking clause names it.
@@ -1407,7 +1419,13 @@ def asked_part(lower: str) -> tuple[str, bool]:
     asks = _PART_LOOK.search(clause) or _DESCRIBE_SHAPE.search(lower)
     asked = _PART_ASKED.search(clause)  # "what sort of antlers does the male of this deer carry": antlers
     sort_of = asked if asked and asked.group(1) else None
-    possessed = sort_of or _POSSESSED_PART.search(lower) or _PART_OF_THIS.search(lower) or asked
+    possessed = (
+        sort_of
+        or _SUB_PART.search(lower)
+        or _POSSESSED_PART.search(lower)
+        or _PART_OF_THIS.search(lower)
+        or asked
+    )
     if not asks or not possessed:
         return "", False
     named = next(group for group in possessed.groups() if group)
@@ -1717,6 +1735,7 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         any(p.search(lower) for p in _IDENTITY)
         and not _PROPERTY_ASKED.match(asking_clause(lower))
         and not _RESEMBLES.search(asking_clause(lower))
+        and not PURPOSE_ASKED.search(lower)
     ):  # not "what colour is this bird", "what shape is this fruit", "which insect is it said to resemble"
         return "identity", None
     first_wh = _WH_WORD.search(asking_clause(lower))
@@ -1763,6 +1782,9 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         *before_reference, after_reference = re.split(r"\b(?:this|these)\b", asking)
         # "… of the region where this wild ox comes from": the preposition ends a relative clause too
         relative = bool(before_reference) and re.search(r"\b(?:where|that|which)\s*$", before_reference[-1])
+        # "what is the genus this fish belongs to": a kind's noun right before the image's thing opens one too
+        last_word = before_reference[-1].split()[-1:] if before_reference else []
+        relative = relative or bool({*last_word, *map(singular, last_word)} & TYPE_NOUNS)
         if not re.search(r"\b(?:is|are|was|were|does|do|did|has|have)\b", after_reference) and not relative:
             return "named", None
     if re.match(r"^(who|whom|whose)\b", asking) or re.search(r"\bby\s+whom\b", lower):

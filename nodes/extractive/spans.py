@@ -37,6 +37,7 @@ from nodes.extractive.question import (
     BESIDE_A_NAME,
     LOOK_CAUSED,
     NUMBER_WORDS,
+    PURPOSE_ASKED,
     RECORD_HELD,
     RESEMBLE,
     SPELLED_INITIALS,
@@ -244,14 +245,23 @@ _CHILD_OF = r"(?:daughter|son|child|offspring)\s+of\s+(?:the\s+)?"
 _OFFERED = re.compile(
     r"\b([\w-]+)\s+or\s+(?:from\s+)?(?:some(?:thing)?|any|an?)?\s*(?:other|else)\b", re.IGNORECASE
 )
-# What a thing is used for, asked ("what do people use lizards like this for", "what is it mainly kept for")
-# and as a gloss states it ("used chiefly as a draft animal in India", "used as human food").
-_PURPOSE_ASKED = re.compile(
-    r"\b(?:use[ds]?|kept|raised|grown|bred|cultivated)\b[^?]*\bfor\b(?:\s+in\s+[^?]*)?\??$"
-)
+# What a thing is used for, as a gloss states it ("used chiefly as a draft animal in India", "used as human
+# food"); asked: `PURPOSE_ASKED`
 _PURPOSE = re.compile(
     r"\b(?:used|kept|raised|grown|bred|cultivated)\s+(?:[a-z]+ly\s+)?(?:as|for)\s+(?:an?\s+|the\s+|its\s+|their\s+)?"
     r"([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?=\s+(?:in|on|at|by|and|or|from)\b|\s*[;,.()]|\s*$)"
+)
+# A goal asked ("what was that program's goal", "what was it set up to do"), and as a gloss states it ("with
+# the goal of putting a man in orbit", "undertaken by US to land a man on the Moon")
+_GOAL_ASKED = re.compile(
+    r"\b(?:goal|aim|objective|mission)\b"
+    r"|\b(?:set\s+up|meant|designed|intended|created|launched|undertaken|built)\s+to\s+do\b",
+    re.IGNORECASE,
+)
+_GOAL = re.compile(
+    r"\bwith\s+the\s+(?:goal|aim|purpose|object|objective)\s+of\s+([a-z][\w-]*(?:\s+[\w-]+){0,7}?)(?=\s*[;,.()\"]|$)"
+    r"|\b(?:undertaken|designed|built|launched|intended|meant|established|founded|created)\b(?:\s+by\s+[\w.]+)?"
+    r"\s+(to\s+[a-z][\w-]*(?:\s+[\w-]+){1,7}?)(?=\s*[;,.()\"]|$)"
 )
 # Markings asked ("what colour are the stripes, spots or swirls"), and as a gloss colours them ("striped,
 # spotted or swirled with black", "marked with black and white")
@@ -713,8 +723,10 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return _SHAPED.findall(text) + _SHAPED_LIKE.findall(text) or line_names(line)
     if kind in ("named", "identity") and _OFFERED.search(shape.text):  # "face-on or some other angle?"
         return alternatives(shape, text) or line_names(line)
-    if kind == "named" and _PURPOSE_ASKED.search(shape.text):  # "what do people use lizards like this for"
+    if kind == "named" and PURPOSE_ASKED.search(shape.text):  # "what do people use lizards like this for"
         return purposes(text) or line_names(line)
+    if kind == "named" and _GOAL_ASKED.search(shape.text):  # "what was that program's goal"
+        return goals(text) + line_names(line)
     goods = traded(shape, text) if kind == "named" else []
     if goods:  # "exporting which product" — "leading coffee exporter"
         return goods + line_names(line)
@@ -1227,7 +1239,7 @@ def asks_thing_part(shape: QuestionShape) -> bool:
     naming the part: "what does this animal have on top of its head?", "besides its coat, which part of
     this marsupial is grey and furry?", "what pattern marks this cat's coat?"."""
     of_the_thing = shape.type_noun != "part" or bool(_PART_OF_THING.search(shape.text))  # not "of the world"
-    other_shape = any(p.search(shape.text) for p in (_STATUS_ASKED, _PURPOSE_ASKED, _ASKS_SHAPE, _OFFERED))
+    other_shape = any(p.search(shape.text) for p in (_STATUS_ASKED, PURPOSE_ASKED, _ASKS_SHAPE, _OFFERED))
     return (
         shape.answer_type == "named"
         and (shape.type_noun or "") in _PART_ASKING_NOUNS
@@ -1414,6 +1426,11 @@ def _traded(question: str, text: str) -> tuple[str, ...]:
 def purposes(text: str) -> list[str]:
     """What `text` says a thing is used, kept or grown for ("used as human food" → "human food")."""
     return _PURPOSE.findall(text)
+
+
+def goals(text: str) -> list[str]:
+    """What `text` says a thing was undertaken or set up to do ("to land a man on the Moon")."""
+    return [first or second for first, second in _GOAL.findall(text)]
 
 
 def is_colour(word: str) -> bool:
@@ -1803,7 +1820,31 @@ def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]
     qualifier = re.search(rf"\b(?:which|what)\s+([a-z]+)\s+{re.escape(noun)}\b", shape.text.lower())
     kinds = kinds_of(noun) | ({singular(qualifier.group(1))} if qualifier else set())
     headed = len(span.split()) > 1 and bool(head) and singular(head[0]) in kinds
-    return named or headed or entry_fit(span, kinds_of(noun), lines) >= DEFINED_FIT
+    return (
+        named
+        or headed
+        or latin_rank(span, lines) == noun
+        or entry_fit(span, kinds_of(noun), lines) >= DEFINED_FIT
+    )
+
+
+# The endings zoological and botanical nomenclature gives the names of ranks above the genus
+_RANK_ENDINGS = (("inae", "subfamily"), ("idae", "family"), ("aceae", "family"), ("oidea", "superfamily"))
+_LATIN_ENDING = re.compile(r"[a-z]{3,}(?:us|a|is|um|es|ops|on|ex|ix|ys|ia|ea|odon)$")
+
+
+def latin_rank(span: str, lines: Sequence[EvidenceLine]) -> str:
+    """The taxonomic rank a one-word scientific name says by its form: "Amphiprioninae" a subfamily,
+    "Boletaceae" a family; a Latin-looking title whose own entry calls it only by a common name
+    ("Plectropomus: A coral trout.") a genus; "" for any other name."""
+    if " " in span or not span[:1].isupper():
+        return ""
+    rank = next((rank for ending, rank in _RANK_ENDINGS if span.endswith(ending)), "")
+    if rank:
+        return rank
+    entries = [line for line in lines if same_entity(line.title, span)]
+    common = entries and all(span.lower() not in line.text.lower() for line in entries)
+    return "genus" if common and _LATIN_ENDING.fullmatch(span.lower()) else ""
 
 
 def measured_kind_fit(shape: QuestionShape, line: EvidenceLine) -> float:
@@ -1946,8 +1987,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0  # "what shape do the stars of Cassiopeia trace" — "a W-shaped constellation"
     if _OFFERED.search(shape.text) and span in alternatives(shape, line.text):
         return 1.0  # "are we seeing it face-on or from some other angle?" — "an edge-on starburst galaxy"
-    if shape.answer_type == "named" and _PURPOSE_ASKED.search(shape.text) and span in purposes(line.text):
+    if shape.answer_type == "named" and PURPOSE_ASKED.search(shape.text) and span in purposes(line.text):
         return 1.0  # "what is an ox like this kept for" — "used chiefly as a draft animal"
+    if shape.answer_type == "named" and _GOAL_ASKED.search(shape.text) and span in goals(line.text):
+        return 1.0  # "what was that program's goal" — "undertaken by US to land a man on the Moon"
     if shape.answer_type == "named" and span in traded(shape, line.text):
         return ALIGNED_FIT  # "Brazil leads the world in exporting which product?" — "leading coffee exporter"
     if shape.answer_type == "named" and _STATUS_ASKED.search(shape.text) and _STATUS.fullmatch(span):
@@ -2015,8 +2058,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
 # "Which Greek goddess is Juno's counterpart?", "which Norse god is Mercury's equivalent": a relation noun
 # asked of a name
 _OWNER_RELATION = re.compile(
-    r"\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*|that\s+[a-z]+)['’]s?\s+([a-z]+)"
-    r"(?:\s*\([^)]*\))?\s*\??$"  # "Who was that goddess's husband (and brother)?": the bridge's
+    r"\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*|that\s+[a-z]+)['’]s?\s+"
+    r"(?:(?:twin|elder|older|younger|half)[\s-]+)?([a-z]+)"
+    # "Who was that goddess's husband (and brother)?": the bridge's; "Who was Apollo's twin in Greek myth?"
+    r"(?:\s*\([^)]*\))?(?:\s+in\s+(?:[A-Z][a-z]+\s+)?(?:myths?|mythology|legends?))?\s*\??$"
     # "Which Greek goddess is Juno the counterpart of?"
     r"|\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+the\s+([a-z]+)\s+of\s*\??$"
     # "With which Roman goddess is Hera identified?", "… Which Greek goddess is she identified with?"
@@ -2036,6 +2081,7 @@ _INVERSE_RELATIONS = {
     "mother": r"(?:son|daughter)",
     "brother": r"(?:twin\s+)?(?:sister|brother)",  # "twin sister of Apollo": Artemis's brother is Apollo
     "sister": r"(?:twin\s+)?(?:sister|brother)",
+    "twin": r"twin\s+(?:sister|brother)",  # "Who was Apollo's twin?" — "twin brother of Artemis"
 }
 
 
