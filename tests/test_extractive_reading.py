@@ -900,7 +900,8 @@ def _read_record(question: str, *lines: str) -> str:
             "This marsupial lives in one nation. Where does that nation rank among countries by population?",
             "second most populous",
         ),
-        ("This marsupial lives in one nation. How does that nation rank in area?", "3rd largest"),
+        # the dimension given, the place of "the 3rd largest by area" answers alone
+        ("This marsupial lives in one nation. How does that nation rank in area?", "3rd"),
         (  # a size compared with all the others is a rank too
             "This marsupial lives on one continent. How big is that continent compared with the others?",
             "smallest",
@@ -921,9 +922,9 @@ def _read_record(question: str, *lines: str) -> str:
     ],
 )
 def test_a_rank_among_others_is_the_superlative_the_bridges_entry_states(question: str, answer: str) -> None:
-    """ "How does that continent rank by size?" is answered as an entry states a rank ("the smallest
-    continent", "the 3rd largest country"), of the dimension asked (area, not population), not by a
-    bare ordinal or a name."""
+    """ "How does that continent rank by size?" is answered as an entry states a rank of the dimension asked
+    (area, not population): a superlative ("the smallest continent"), or the place of one ("3rd" of "the 3rd
+    largest by area"), not an ordinal of another dimension or a name."""
     assert read_question(question).answer_type == "ordinal"
     found = _read_record(
         question,
@@ -6435,3 +6436,140 @@ def test_a_rank_asked_is_the_scientific_title_its_form_or_common_name_gloss_make
         "Kell Sea: Kell Sea: an arm of the Orla Ocean off the coast of Norland",
     ]
     assert _read_record(question, *record) == answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How does this little fish hold its body when it swims?",
+        "What's odd about the way this little fish swims?",
+        "This fish swims in an unusual posture. How does it hold its body when swimming?",
+    ],
+)
+def test_a_manner_asked_of_a_verb_is_the_phrase_after_that_verb(question: str) -> None:
+    """ "the way this fish swims", "hold its body when it swims" — "swim in upright position"."""
+    text = "kell horse: small fish with horse-like heads bent sharply downward; swim in upright position"
+    assert _read_shown(question, "Kell horse", text) == "in upright position"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Why does this planetary nebula remind people of an owl?", "two dark patches"),
+        ("What features make this nebula look like an owl?", "two dark patches"),
+        ("Two dark patches in this nebula give it its nickname. What do they look like?", "eyes of an owl"),
+        ("What does this nebula look like, with its two dark patches?", "eyes of an owl"),
+    ],
+)
+def test_a_likeness_asked_reads_what_looks_like_what(question: str, answer: str) -> None:
+    """Why it reminds people of something, or what makes it look so, asks the doer of "look like"; what
+    it (or the thing a sentence before names) looks like asks the object."""
+    text = (
+        "Kell Nebula, Messier 99: a planetary nebula in Orla whose two dark patches look like the eyes of an"
+        " owl."
+    )
+    assert _read_shown(question, "Kell Nebula", text) == answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is there anything record-breaking about this sleepy rodent?",
+        "This animal holds a size record among rodents - which one?",
+    ],
+)
+def test_a_record_asked_in_other_words_is_the_superlative_of_the_entry(question: str) -> None:
+    text = (
+        "kellybara: pig-sized tailless amphibious rodent of Sudra with partly webbed feet; largest living"
+        " rodent"
+    )
+    assert _read_shown(question, "Kellybara", text) == "largest living rodent"
+
+
+def test_a_use_asked_with_by_whom_after_for_is_read_from_used_as() -> None:
+    """ "What was a stone landmark like this used for by the people who built it?" — "used as a milestone
+    or directional marker by the Kell"."""
+    text = (
+        "A landmark made of stones. It was used as a milestone or directional marker by the Kell of Norland."
+    )
+    question = "What was a stone landmark like this used for by the people who built it?"
+    assert _read_shown(question, "Kellsuk", text) == "milestone"
+
+
+def test_a_description_of_the_named_entity_describes_no_other_entry() -> None:
+    """ "The constellation Dorvan lies between Orla and Kell in the Milky Way - what notable object is it
+    said to contain?": the description restates the named entity's own entry best, so a neighbour's entry
+    that restates part of it is not the answer; the object its entry says it contains is."""
+    record = [
+        "Question names: Dorvan (match 1.000)",
+        "Dorvan: Dorvan: a constellation in the northern hemisphere between Orla and Kell in the Milky Way;"
+        " contains a black hole",
+        "Tarva: Tarva: a constellation in the Milky Way near Dorvan; contains the star Altaris",
+    ]
+    question = (
+        "The constellation Dorvan lies between Orla and Kell in the Milky Way - what notable object is it"
+        " said to contain?"
+    )
+    assert _read_record(question, *record) == "black hole"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Ranked by size, where does this spiral galaxy come among the members of the Kell Group?", "third"),
+        ("Among the members of the Kell Group, where does this galaxy rank by size?", "third"),
+        ("What's special about this galaxy among the members of the Kell Group?", "third largest member"),
+    ],
+)
+def test_a_rank_by_a_given_dimension_is_the_place_alone(question: str, answer: str) -> None:
+    """ "where does it rank by size" — "the third largest member": the question gives the dimension, the
+    place answers; a record asked without one keeps the superlative."""
+    text = "Kell Galaxy, Messier 99: a spiral galaxy in Orla, the third largest member of the Kell Group."
+    assert _read_shown(question, "Kell Galaxy", text) == answer
+
+
+def test_a_posture_a_statement_gives_and_which_one_asks_is_the_manner_of_its_verb() -> None:
+    text = "kell horse: small fish with horse-like heads bent sharply downward; swim in upright position"
+    question = "These little fish swim in an unusual posture. Which one?"
+    assert _read_shown(question, "Kell horse", text) == "in upright position"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "This big bright nebula sits in a keel-shaped southern constellation. Which famous star, the second"
+        " brightest in the sky, belongs to that same constellation?",
+        "Apart from the massive star buried inside this nebula, which famous bright star is found in the same"
+        " keel-shaped constellation?",
+    ],
+)
+def test_the_same_kind_as_the_image_s_own_is_a_bridge(question: str) -> None:
+    """ "that same constellation", "the same keel-shaped constellation": the constellation the image's
+    thing lies in, whose entry names the star — not a star the image's own entry names."""
+    assert read_question(question).bridge == "constellation"
+    entries = [
+        (
+            "Kell Nebula",
+            "Kell Nebula: a large bright nebula in the constellation Dorvan that surrounds the massive"
+            " star Eta Dorvani",
+        ),
+        ("Dorvan", "Dorvan: a keel-shaped constellation in the southern hemisphere; contains the star Orlis"),
+    ]
+    shape = read_question(question)
+    assert read_on_chain(shape, Chain.build("Kell Nebula", entries, shape), entries) == "Orlis"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "This nebula is in Dorvan. As a sign of the zodiac, what figure is Dorvan known as?",
+        "Looking at this nebula in Dorvan, I wondered: what is the zodiac sign Dorvan also known as?",
+    ],
+)
+def test_what_a_named_thing_is_known_as_is_another_name_of_its_own_entry(question: str) -> None:
+    record = [
+        "Question names: Dorvan (match 1.000)",
+        "Dorvan: Dorvan, Dorvan the Archer, Archer: the ninth sign of the zodiac",
+        "Kell Nebula: Kell Nebula, Swan Nebula: a bright nebula in the constellation Dorvan",
+    ]
+    assert _read_record(question, *record) == "Archer"

@@ -284,8 +284,12 @@ _BRIDGE_ACROSS = re.compile(
 # country?": a thing an earlier sentence introduced — only by a kind's noun ("That republic has …", "What
 # sets that ocean apart …", "… between Ursa Major and one other. Name that other constellation").
 _DEMONSTRATIVE = re.compile(
-    r"(?:\b(?:(does|do|did|is|was|are|were|has|have|can)|of|in|from|on|to)\s+|\b)(?:that|those)\s+(?:other\s+)?"
+    r"(?:\b(?:(does|do|did|is|was|are|were|has|have|can)|of|in|from|on|to)\s+|\b)(?:that|those)\s+(?:other\s+|same\s+)?"
     r"([a-z-]+)\b"
+)
+# "the same keel-shaped constellation": the image's own, of a kind a description names (not "the same … as")
+_SAME_KIND = re.compile(
+    rf"\bthe\s+same\s+(?:[\w-]+\s+){{0,2}}?({'|'.join(sorted(TYPE_NOUNS))})\b(?!\s+as\b)(?![\w-])"
 )
 # the kind's noun after an adjective of the demonstrative's: "that northern country", "those bright stars"
 _QUALIFIED_KIND = re.compile(r"\s+([a-z-]+)\b")
@@ -364,7 +368,7 @@ _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family
 # What a thing is used for, asked ("what do people use lizards like this for", "what is it mainly kept for",
 # "what is this ox chiefly used as")
 PURPOSE_ASKED = re.compile(
-    r"\b(?:use[ds]?|kept|raised|grown|bred|cultivated)\b[^?]*\b(?:for|as)\b(?:\s+in\s+[^?]*)?\??$",
+    r"\b(?:use[ds]?|kept|raised|grown|bred|cultivated)\b[^?]*\b(?:for|as)\b(?:\s+(?:in|by)\s+[^?]*)?\??$",
     re.IGNORECASE,
 )
 _AUXILIARIES = word_set("does do did is are was were has have had can could will would")
@@ -391,6 +395,9 @@ _RECORD_HELD = (
     # "What 'first' is it known for?", "what historic first does it hold": a first, answered whole
     r"|\bwhat\s+(?:[a-z]+\s+)?['‘’]?first['’]?\s+(?:is|does|did|was|do)\b"
     r"|\bholds?\s+an?\s+(?:[\w-]+\s+)?['‘’]?first\b"  # "holds a historic 'first' — what is it?"
+    r"|\brecord-breaking\s+about\b"  # "is there anything record-breaking about this rodent?"
+    # "what's special about this animal among rodents"
+    r"|\bspecial\s+about\b[^?]*\bamong\s+(?:the\s+|other\s+)?[a-z]+s\b"
 )
 RECORD_HELD = re.compile(_RECORD_HELD)
 RECORD_ASKED = re.compile(rf"{_RECORD_HELD}|\b(?:size|area)-wise\b.*\bspecial\s+about\b")
@@ -538,7 +545,7 @@ _PREDICATE = re.compile(
 # "what is Cygnus said to contain", "what structures is this animal famous for building": a verb's object
 # asked by a passive or a gerund
 _SAID_OR_FAMED = re.compile(
-    r"^what\s+(?:[a-z]+\s+)?(?:is|are|was|were)\s+(?:the\s+|this\s+|these\s+)?(?:[\w-]+\s+){0,3}?"
+    r"^what\s+(?:[a-z]+\s+){0,2}?(?:is|are|was|were)\s+(?:the\s+|this\s+|these\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:(?:said|thought|believed)\s+to\s+(?P<verb>[a-z]+)|(?:famous|known|noted|renowned)\s+for\s+(?P<doing>[a-z]+)ing)$"
 )
 # "with its long snout and claws, what does this animal hunt": the means it does so with, set before
@@ -547,8 +554,9 @@ _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appeara
 _NO_OBJECT_VERBS = _GENERIC_VERBS | _PREDICATE_VERBS_NOT
 RESEMBLE = "resemble"  # the predicate of "what does … look like", "what does … resemble"
 _RESEMBLES = re.compile(  # "what does this look like", "which wild animal does this dog look like"
-    r"\b(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|is|are)\s+(?:this|these|it|the)\b[\w\s'’-]*"
-    r"\b(?:look\s+like|resemble|mimic|imitate)$"
+    r"\b(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|is|are)\s+(?:this|these|it|they|the)\b[\w\s'’-]*"
+    # "what does this galaxy look like, with its bright bulge and dust lane?"
+    r"\b(?:look\s+like|resemble|mimic|imitate)(?:,\s+with\s+[^?]*)?$"
 )  # "which insect does this fly mimic", "which insect is this fly said to resemble"
 # "the leaves of this tree look rather like those of which other plant": a part likened to another's, asked
 _LIKE_WHOSE = re.compile(
@@ -665,7 +673,8 @@ BESIDE_A_NAME = rf"\b(?:(?i:{ASIDE_WORDS})|together\s+with|along\s+with)\s+"
 # name …": a name of the image's thing other than its usual one (or the one the question gives).
 _OTHER_NAME = re.compile(
     r"\b(?:another|other|alternative|alternate|former|old|older|different|earlier|previous)\s+(?:[\w-]+\s+)?"
-    r"(?:names?|designations?)\b|\bwhat\s+(?:is|are|was|were)\s+(?:the\s+)?[\w\s-]*\bknown\s+as$|\bnames?\s+too\b"
+    r"(?:names?|designations?)\b|\bwhat\s+(?:[a-z]+\s+)?(?:is|are|was|were)\s+(?:the\s+)?[\w\s-]*\bknown\s+as$"
+    r"|\bnames?\s+too\b"
     # "that region's Chinese name", "a plain English name": a name in a language, not a taxonomic one
     r"|\b(?!(?:scientific|taxonomic|botanic|zoologic|generic|specific|which|such|each|much|than|can)\b)"
     r"(?:[a-z]+(?:ese|ish|ian|an|ic|ch|eek)"
@@ -751,6 +760,9 @@ _NAME_OWNER = re.compile(
     r"(?:gone\s+by|known|called|named|had\s+(?:other|another|several)))"
     r"|\b(?:another|other|alternative|alternate|former|old|older)\s+(?:[a-z]+\s+)?(?:names?|designations?)\s+"
     r"(?:for|of)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    # "what is the zodiac sign Sagittarius also known as", "what figure is Sagittarius known as"
+    r"|\b(?:is|was)\s+(?:the\s+)?(?:[a-z]+\s+){0,3}?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+(?:also\s+)?"
+    r"(?:known|called)\s+as\s*\??$"
 )
 # Countries written as their initials ("in which US state"; "A UK post box"), and their names in full.
 SPELLED_INITIALS = {"US": "United States", "USA": "United States", "UK": "United Kingdom"}
@@ -1290,8 +1302,10 @@ _ACTING = re.compile(
 # the dark patch in front of its core": what the gloss says looks that way
 LOOK_CAUSED = "look"  # the verb whose doer "what gives it its look" asks
 _LOOK_CAUSED = re.compile(
-    r"^what\s+(?:gives|give|makes|make|causes|cause|creates)\s+(?:this|these|the|its|it)\b[^?]*"
+    r"^what\s+(?:[a-z]+\s+)?(?:gives|give|makes|make|causes|cause|creates)\s+(?:this|these|the|its|it)\b[^?]*"
     r"\b(?:look|looks|appearance|patch|patches)\b"
+    # "why does this nebula remind people of an owl": what looks like one
+    r"|^why\s+(?:does|do)\s+(?:this|these|it)\b[^?]*\b(?:remind|look\s+like)\b"
 )
 # "has something spinning at its centre": a thing a statement gives by what it does
 _SOMETHING_DOING = re.compile(r"\bsomething\s+(?:[a-z]+\s+)?([a-z]{3,}ing)\b")
@@ -1804,7 +1818,7 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
 
 
 # "what is it", "what's that": a last sentence asking back for what the one before introduced
-_ASKS_IT_BACK = re.compile(r"what(?:['’]s|\s+is|\s+was)\s+(?:it|that)")
+_ASKS_IT_BACK = re.compile(r"what(?:['’]s|\s+is|\s+was)\s+(?:it|that)|which\s+one")
 
 
 def asked_sentence(lower: str) -> str:
@@ -1924,6 +1938,9 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
             scene = max((m.end() for m in _CLAUSE_BREAK.finditer(lower, 0, demonstrative.start())), default=0)
             span = (0, scene) if scene else (demonstrative.start(), demonstrative.end())
             return noun, span
+    same = _SAME_KIND.search(lower)  # "which bright star is found in the same keel-shaped constellation?"
+    if same and same.group(1) != type_noun:
+        return same.group(1), same.span()
     possessed = possessed_kind(lower, type_noun)
     if possessed:
         return possessed

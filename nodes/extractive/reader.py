@@ -58,6 +58,7 @@ from nodes.extractive.spans import (
     is_entry_of,
     lacking_word,
     listed_together,
+    manner_of,
     part_looks,
     placed_on_part,
     rank_spans,
@@ -152,6 +153,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     placed = next(filter(None, (placed_on_part(shape.text, line.text) for line in anchor_lines)), "")
     if placed:  # "what runs along the back of this lizard?" — "a spiny crest"
         return Reading(placed, [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    manner = next(filter(None, (manner_of(shape.text, line.text) for line in anchor_lines)), "")
+    if manner:  # "what's odd about the way this fish swims?" — "swim in upright position"
+        return Reading(manner, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     lacking = next(filter(None, (lacking_word(shape, line.text) for line in anchor_lines)), "")
     if lacking:  # "does it have a tail? how is it described?" — "tailless"
         return Reading(lacking, [as_evidence(line) for line in anchor_lines[:1]], confidence)

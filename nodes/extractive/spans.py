@@ -36,6 +36,7 @@ from nodes.extractive.question import (
     ASIDE_WORDS,
     BESIDE_A_NAME,
     LOOK_CAUSED,
+    MIN_VERB_STEM,
     NUMBER_WORDS,
     PURPOSE_ASKED,
     RECORD_HELD,
@@ -537,6 +538,7 @@ def described_entry(
     kind_checked = bool(shape.type_noun) and not measured and shape.type_noun not in NAME_NOUNS
     shared: dict[str, int] = {}
     named_here: set[str] = set()
+    given_best = 0  # how well the best entry the question names or passes through restates it
     for line in lines:
         names = entry_names(line.text)
         if not names:
@@ -549,6 +551,7 @@ def described_entry(
         # die?"): the name is the question's words too, and one of the image's or the bridge's restating
         # the question best keeps the choice with the reader (below)
         if not measured and (written or names[0].lower() in passed):
+            given_best = max(given_best, len(asked & description_words(definition(line.text))))
             continue
         if kind_checked and not of_asked_kind(shape, names[0], line, lines):
             continue
@@ -558,6 +561,8 @@ def described_entry(
     ranked = sorted(shared.items(), key=lambda item: -item[1])
     if not ranked or ranked[0][1] < DESCRIBED_WORDS or ranked[0][0].lower() in passed:
         return ""
+    if ranked[0][1] < given_best:  # "Cygnus lies between Pegasus and Draco … what is it said to contain?":
+        return ""  # the description is of the entity the question names, whose neighbours restate it less
     # the question describes the bridge the chain found ("a Southeast Asian country … that country's
     # independence": Malaysia), or an entity it names ("a country once called Malaya"): another entry of that
     # kind restating the description better (India) competes with it, where an entity described past the
@@ -689,7 +694,12 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "ordinal" and shape.rank_by is not None:  # not a rank the question states ("Hawaii is the
         # largest of its group. Where does it sit …?" — "southernmost")
         given = set(_TOKEN.findall(shape.text.lower()))
-        return [r for r in rank_phrases(text, shape.rank_by) if not set(r.split()) <= given] or ordinals(text)
+        ranks = [r for r in rank_phrases(text, shape.rank_by) if not set(r.split()) <= given]
+        # "where does it rank by size" — "the third largest member": the dimension is given, the place answers
+        places = [
+            r.split()[0] for r in ranks if len(r.split()) == 2 and r.split()[1] in shape.rank_by.split()
+        ]
+        return places or ranks or ordinals(text)
     if kind == "ordinal":
         return ordinals(text)
     if kind == "number" and _SHARE_ASKED.search(shape.text):  # "how much of that country …": "half"
@@ -1285,6 +1295,34 @@ def placed_on_part(question: str, text: str) -> str:
         text,
     )
     return placed.group(1) if placed else ""
+
+
+# The verb whose manner a question asks: "what's odd about the way this fish swims", "how does it hold its
+# body when (it is) swimming"
+_MANNER_ASKED = re.compile(
+    r"\bthe\s+way\s+(?:this|these|it|they)\b(?:\s+[\w-]+){0,3}?\s+([a-z]{3,})\s*\??$"
+    r"|\bhow\s+(?:does|do)\s+(?:it|they|this|these)\b[^?]*\bwhen\s+(?:it\s+|they\s+)?(?:is\s+|are\s+)?"
+    r"([a-z]{3,})\s*\??$"
+    # "these fish swim in an unusual posture. Which one?"
+    r"|\b([a-z]{3,})\s+in\s+an?\s+(?:unusual|odd|strange|special|peculiar|distinctive)\s+"
+    r"(?:posture|position|way|manner|fashion)\b.*\b(?:which|what)\s+(?:one|is\s+it)\s*\??$",
+    re.IGNORECASE,
+)
+
+
+def manner_of(question: str, text: str) -> str:
+    """The manner `text` puts after the verb whose manner the question asks ("swim in upright position" →
+    "in upright position"); "" for another question, or when the text gives none."""
+    asked = _MANNER_ASKED.search(question)
+    if not asked:
+        return ""
+    stem = next(group for group in asked.groups() if group)[:MIN_VERB_STEM].lower()
+    manner = re.search(
+        rf"\b{re.escape(stem)}\w*\s+((?:in|with|by|on)\s+(?:an?\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}?)"
+        r"(?=\s*[;,.()]|$)",
+        text,
+    )
+    return manner.group(1) if manner else ""
 
 
 def asks_wide_place(shape: QuestionShape) -> bool:
