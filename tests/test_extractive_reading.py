@@ -6444,12 +6444,13 @@ def test_a_rank_asked_is_the_scientific_title_its_form_or_common_name_gloss_make
         "How does this little fish hold its body when it swims?",
         "What's odd about the way this little fish swims?",
         "This fish swims in an unusual posture. How does it hold its body when swimming?",
+        "How does this small fish hold its body while it swims?",
     ],
 )
 def test_a_manner_asked_of_a_verb_is_the_phrase_after_that_verb(question: str) -> None:
     """ "the way this fish swims", "hold its body when it swims" — "swim in upright position"."""
     text = "kell horse: small fish with horse-like heads bent sharply downward; swim in upright position"
-    assert _read_shown(question, "Kell horse", text) == "in upright position"
+    assert _read_shown(question, "Kell horse", text) == "upright position"
 
 
 @pytest.mark.parametrize(
@@ -6531,7 +6532,7 @@ def test_a_rank_by_a_given_dimension_is_the_place_alone(question: str, answer: s
 def test_a_posture_a_statement_gives_and_which_one_asks_is_the_manner_of_its_verb() -> None:
     text = "kell horse: small fish with horse-like heads bent sharply downward; swim in upright position"
     question = "These little fish swim in an unusual posture. Which one?"
-    assert _read_shown(question, "Kell horse", text) == "in upright position"
+    assert _read_shown(question, "Kell horse", text) == "upright position"
 
 
 @pytest.mark.parametrize(
@@ -6573,3 +6574,69 @@ def test_what_a_named_thing_is_known_as_is_another_name_of_its_own_entry(questio
         "Kell Nebula: Kell Nebula, Swan Nebula: a bright nebula in the constellation Dorvan",
     ]
     assert _read_record(question, *record) == "Archer"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "This shrub comes from around the Kell Sea. What superlative does the Kell Sea hold?",
+        "This shrub is native to the Kell Sea. How is the Kell Sea described in terms of inland seas?",
+    ],
+)
+def test_a_superlative_asked_of_a_named_thing_is_the_record_its_entry_states(question: str) -> None:
+    record = [
+        "Question names: Kell Sea (match 1.000)",
+        "Kell Sea: Kell Sea: the largest inland sea; between Norland and Sudra and Ostralia",
+    ]
+    assert _read_record(question, *record) == "largest inland sea"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Should I be careful around this frilly striped fish? What's dangerous about it?",
+        "Would it be safe to touch this striped, frilly fish? What's it known for?",
+    ],
+)
+def test_a_danger_asked_is_the_poison_the_entry_states(question: str) -> None:
+    assert (
+        _read_shown(question, "Kelloris", "A very poisonous kellfish! Kelloris, genus Kelloris")
+        == "very poisonous"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Orlis shines near this nebula. What is Orlis's Greek-letter designation?", "Alpha Dorvani"),
+        (
+            "Tarsis, one of the bright stars near this dark cloud, goes by which other designation?",
+            "Beta Dorvani",
+        ),
+    ],
+)
+def test_a_designation_of_a_named_star_is_another_name_of_its_own_entry(question: str, answer: str) -> None:
+    """ "X's Greek-letter designation", "X, …, goes by which other designation": the other name the named
+    star's own entry lists, not a name of the image's entry."""
+    record = [
+        "Image shows: Kell Nebula (match 0.900)",
+        "Kell Nebula: Kell Nebula: a dark nebula just south of the star Tarsis in the constellation Dorvan",
+        "Orlis: Orlis, Alpha Dorvani: the second brightest star in Dorvan",
+        "Tarsis: Tarsis, Beta Dorvani: the brightest star in Dorvan",
+    ]
+    assert _read_record(question, *record) == answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is it that splits this nebula into separate lobes?",
+        "This nebula has three lobes. What divides it?",
+    ],
+)
+def test_the_doer_asked_by_a_cleft_or_of_it_is_the_phrase_before_the_verb(question: str) -> None:
+    text = (
+        "Kell Nebula, Messier 99: a nebula in the constellation Orla that dark lanes of dust divide into"
+        " three lobes."
+    )
+    assert _read_shown(question, "Kell Nebula", text) == "dark lanes of dust"

@@ -396,6 +396,8 @@ _RECORD_HELD = (
     r"|\bwhat\s+(?:[a-z]+\s+)?['‘’]?first['’]?\s+(?:is|does|did|was|do)\b"
     r"|\bholds?\s+an?\s+(?:[\w-]+\s+)?['‘’]?first\b"  # "holds a historic 'first' — what is it?"
     r"|\brecord-breaking\s+about\b"  # "is there anything record-breaking about this rodent?"
+    # "what superlative does that sea hold", "how is that sea described in terms of inland seas"
+    r"|\bwhat\s+superlative\b|\bhow\s+(?:is|are)\b[^?]*\bdescribed\s+in\s+terms\s+of\b"
     # "what's special about this animal among rodents"
     r"|\bspecial\s+about\b[^?]*\bamong\s+(?:the\s+|other\s+)?[a-z]+s\b"
 )
@@ -680,6 +682,7 @@ _OTHER_NAME = re.compile(
     r"(?:[a-z]+(?:ese|ish|ian|an|ic|ch|eek)"
     r"|native|local|plain|official|formal)\s+names?\b"
     r"|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
+    r"|['’]s\s+(?:[\w-]+\s+){0,2}designations?\b"  # "Betelgeuse's Greek-letter designation"
     # "what name does it go by in Eurasia", "under what name do restaurants sell it"
     r"|\bgo(?:es)?\s+by\s+in\s+(?!this\b|these\b)[a-z]|\bunder\s+(?:what|which)\s+name\b"
     r"|\b(?:on|in)\s+a\s+(?:restaurant\s+)?menu\b[^?]*\bname\b"  # "on a menu, what name would it go by"
@@ -756,6 +759,8 @@ _INITIAL = re.compile(
 _NAME_OWNER = re.compile(
     r"(?:^|(?<=[\s.]))([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
     r"(?:['’]s\s+(?:[a-z]+\s+)?(?:other|another|alternative|alternate|former|old|older|earlier)\b"
+    r"|['’]s\s+(?:[\w-]+\s+){0,2}designations?\b"  # "Betelgeuse's Greek-letter designation"
+    r"|(?:,[^,?]+,)?\s+goes\s+by\b"  # "Rigel, one of the stars near it, goes by which other designation"
     r"|(?:,[^,?]+,)?\s+(?:has|had|is|was|have|used\s+to\s+be)\s+(?:also\s+|once\s+|formerly\s+|sometimes\s+)?"
     r"(?:gone\s+by|known|called|named|had\s+(?:other|another|several)))"
     r"|\b(?:another|other|alternative|alternate|former|old|older)\s+(?:[a-z]+\s+)?(?:names?|designations?)\s+"
@@ -1294,7 +1299,9 @@ def offered_choices(lower: str) -> list[str]:
 # "what divides this nebula into lobes", "what is being formed inside this nebula": a verb right after
 # "what" (before a determiner or a preposition), or a passive one, whose doer is asked.
 _ACTING = re.compile(
-    r"^what\s+(?:(?:is|are|was|were)\s+(?:being\s+)?([a-z]+ed)\b|([a-z]+s)\s+(?=(?:this|these|the|its|a|an)\b)"
+    # "what divides it", "what is it that splits this nebula"
+    r"^what\s+(?:(?:is|are|was|were)\s+(?:being\s+)?([a-z]+ed)\b"
+    r"|(?:is\s+it\s+that\s+)?([a-z]+s)\s+(?=(?:this|these|the|its|it|them|a|an)\b)"
     # "what kind of object spins at the heart of this nebula": the doer is of a kind
     r"|(?:kind|type|sort)\s+of\s+[a-z]+\s+([a-z]+s)\s+(?=(?:at|in|inside|within|around)\s+(?:the|this|its)\b))"
 )

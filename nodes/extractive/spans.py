@@ -310,6 +310,10 @@ _STATUS = re.compile(
     r"\b(?:(?:now|nearly|critically|highly)\s+)?(?:endangered|extinct|rare|threatened|vulnerable)\b"
     r"|\bin\s+danger\s+of\s+extinction\b|\b(?:widely\s+|strictly\s+)?protected\b"
 )
+# A danger asked ("what's dangerous about it", "would it be safe to touch"), and as a gloss states it ("a very
+# poisonous lionfish")
+_DANGER_ASKED = re.compile(r"\b(?:dangerous|safe|careful|harmful|hazardous)\b", re.IGNORECASE)
+_DANGER = re.compile(r"\b(?:(?:very|highly|extremely|deadly|mildly)\s+)?(?:poisonous|venomous|toxic)\b", re.I)
 _LIKENESS = re.compile(r"\b([a-z]{3,})-?like\b")
 _YEAR = re.compile(r"(?<![\d,.])\b(\d{3,4})\b(?![,.]\d)(?:\s*(?:AD|BC|BCE|CE)\b)?")  # not "384" of "384,400"
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
@@ -740,6 +744,10 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     goods = traded(shape, text) if kind == "named" else []
     if goods:  # "exporting which product" — "leading coffee exporter"
         return goods + line_names(line)
+    if kind == "named" and _DANGER_ASKED.search(
+        shape.text
+    ):  # "would it be safe to touch?" — "very poisonous"
+        return [m.group(0).lower() for m in _DANGER.finditer(text)] or line_names(line)
     if kind == "named" and _STATUS_ASKED.search(shape.text):  # "is it doing well, or in trouble?"
         return [m.group(0) for m in _STATUS.finditer(text)] or line_names(line)
     if shape.part:  # "what is this rodent's tail like": "broad flat tail"
@@ -1301,7 +1309,7 @@ def placed_on_part(question: str, text: str) -> str:
 # body when (it is) swimming"
 _MANNER_ASKED = re.compile(
     r"\bthe\s+way\s+(?:this|these|it|they)\b(?:\s+[\w-]+){0,3}?\s+([a-z]{3,})\s*\??$"
-    r"|\bhow\s+(?:does|do)\s+(?:it|they|this|these)\b[^?]*\bwhen\s+(?:it\s+|they\s+)?(?:is\s+|are\s+)?"
+    r"|\bhow\s+(?:does|do)\s+(?:it|they|this|these)\b[^?]*\b(?:when|while)\s+(?:it\s+|they\s+)?(?:is\s+|are\s+)?"
     r"([a-z]{3,})\s*\??$"
     # "these fish swim in an unusual posture. Which one?"
     r"|\b([a-z]{3,})\s+in\s+an?\s+(?:unusual|odd|strange|special|peculiar|distinctive)\s+"
@@ -1312,13 +1320,13 @@ _MANNER_ASKED = re.compile(
 
 def manner_of(question: str, text: str) -> str:
     """The manner `text` puts after the verb whose manner the question asks ("swim in upright position" →
-    "in upright position"); "" for another question, or when the text gives none."""
+    "upright position"); "" for another question, or when the text gives none."""
     asked = _MANNER_ASKED.search(question)
     if not asked:
         return ""
     stem = next(group for group in asked.groups() if group)[:MIN_VERB_STEM].lower()
     manner = re.search(
-        rf"\b{re.escape(stem)}\w*\s+((?:in|with|by|on)\s+(?:an?\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}?)"
+        rf"\b{re.escape(stem)}\w*\s+(?:in|with|by|on)\s+(?:an?\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){{0,3}}?)"
         r"(?=\s*[;,.()]|$)",
         text,
     )
@@ -2031,6 +2039,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0  # "what was that program's goal" — "undertaken by US to land a man on the Moon"
     if shape.answer_type == "named" and span in traded(shape, line.text):
         return ALIGNED_FIT  # "Brazil leads the world in exporting which product?" — "leading coffee exporter"
+    if shape.answer_type == "named" and _DANGER_ASKED.search(shape.text) and _DANGER.fullmatch(span):
+        return 1.0  # "what's dangerous about it?" — "a very poisonous lionfish"
     if shape.answer_type == "named" and _STATUS_ASKED.search(shape.text) and _STATUS.fullmatch(span):
         return 1.0  # "what's its situation?" — "in danger of extinction"
     if shape.answer_type in ("year", "number", "ordinal", "colour", "scientific_name", "nationality"):
