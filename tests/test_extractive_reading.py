@@ -6640,3 +6640,16 @@ def test_the_doer_asked_by_a_cleft_or_of_it_is_the_phrase_before_the_verb(questi
         " three lobes."
     )
     assert _read_shown(question, "Kell Nebula", text) == "dark lanes of dust"
+
+
+def test_a_name_a_sentence_says_a_star_goes_by_makes_it_no_owner_of_the_name_asked() -> None:
+    """ "Orlis goes by the name Alpha Dorvani. Which star is known as Beta Dorvani?": the star whose entry
+    lists the name asked, not the one the sentence before names."""
+    record = [
+        "Question names: Beta Dorvani (match 1.000)",
+        "Orlis: Orlis, Alpha Dorvani: the second brightest star in Dorvan",
+        "Tarsis: Tarsis, Beta Dorvani: the brightest star in Dorvan",
+        "Dorvan: Dorvan, Hunter: a constellation on the equator; contains Orlis and Tarsis",
+    ]
+    question = "Orlis goes by the name Alpha Dorvani. Which star is known as Beta Dorvani?"
+    assert _read_record(question, *record) == "Tarsis"
