@@ -83,6 +83,7 @@ TYPE_NOUNS = word_set("""
     corporation institute college school academy agency society association foundation project reserve
     navy army league garden park hill cape territory plain plains plateau people tribe god goddess deity
 """)
+_KIND_NOUNS = "|".join(sorted(TYPE_NOUNS))  # the kinds as a pattern's alternatives
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "hundred": 100, "thousand": 1000,
@@ -261,9 +262,7 @@ _IT_SITUATED = re.compile(
 )
 # "the brightest star in its constellation": the pronoun possessing a kind of entity after a preposition (not
 # "what is its native country", which asks that kind)
-_ITS_KIND = re.compile(
-    rf"\b(in|of|from|on|within|near)\s+its\s+(?=(?:[\w-]+\s+)?(?:{'|'.join(sorted(TYPE_NOUNS))})\b)"
-)
+_ITS_KIND = re.compile(rf"\b(in|of|from|on|within|near)\s+its\s+(?=(?:[\w-]+\s+)?(?:{_KIND_NOUNS})\b)")
 _REFERENCE_IN = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(?:in|on|from|shown\s+in|depicted\s+in)\s+(?:this|the)\s+"
     r"(?:image|photo|photograph|picture|portrait|painting|scene|shot)\b"
@@ -288,9 +287,7 @@ _DEMONSTRATIVE = re.compile(
     r"([a-z-]+)\b"
 )
 # "the same keel-shaped constellation": the image's own, of a kind a description names (not "the same … as")
-_SAME_KIND = re.compile(
-    rf"\bthe\s+same\s+(?:[\w-]+\s+){{0,2}}?({'|'.join(sorted(TYPE_NOUNS))})\b(?!\s+as\b)(?![\w-])"
-)
+_SAME_KIND = re.compile(rf"\bthe\s+same\s+(?:[\w-]+\s+){{0,2}}?({_KIND_NOUNS})\b(?!\s+as\b)(?![\w-])")
 # the kind's noun after an adjective of the demonstrative's: "that northern country", "those bright stars"
 _QUALIFIED_KIND = re.compile(r"\s+([a-z-]+)\b")
 _OUTER = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:that|which|where|whose|who)\b")
@@ -673,6 +670,7 @@ ASIDE_WORDS = r"besides|apart\s+from|aside\s+from|other\s+than"  # "besides X, w
 BESIDE_A_NAME = rf"\b(?:(?i:{ASIDE_WORDS})|together\s+with|along\s+with)\s+"
 # "another name for this nebula", "by what name is it also known", "besides the Omega Nebula, by what
 # name …": a name of the image's thing other than its usual one (or the one the question gives).
+_DESIGNATION_OF = r"['’]s\s+(?:[\w-]+\s+){0,2}designations?\b"  # "Betelgeuse's Greek-letter designation"
 _OTHER_NAME = re.compile(
     r"\b(?:another|other|alternative|alternate|former|old|older|different|earlier|previous)\s+(?:[\w-]+\s+)?"
     r"(?:names?|designations?)\b|\bwhat\s+(?:[a-z]+\s+)?(?:is|are|was|were)\s+(?:the\s+)?[\w\s-]*\bknown\s+as$"
@@ -682,7 +680,7 @@ _OTHER_NAME = re.compile(
     r"(?:[a-z]+(?:ese|ish|ian|an|ic|ch|eek)"
     r"|native|local|plain|official|formal)\s+names?\b"
     r"|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
-    r"|['’]s\s+(?:[\w-]+\s+){0,2}designations?\b"  # "Betelgeuse's Greek-letter designation"
+    rf"|{_DESIGNATION_OF}"
     # "what name does it go by in Eurasia", "under what name do restaurants sell it"
     r"|\bgo(?:es)?\s+by\s+in\s+(?!this\b|these\b)[a-z]|\bunder\s+(?:what|which)\s+name\b"
     r"|\b(?:on|in)\s+a\s+(?:restaurant\s+)?menu\b[^?]*\bname\b"  # "on a menu, what name would it go by"
@@ -759,7 +757,7 @@ _INITIAL = re.compile(
 _NAME_OWNER = re.compile(
     r"(?:^|(?<=[\s.]))([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
     r"(?:['’]s\s+(?:[a-z]+\s+)?(?:other|another|alternative|alternate|former|old|older|earlier)\b"
-    r"|['’]s\s+(?:[\w-]+\s+){0,2}designations?\b"  # "Betelgeuse's Greek-letter designation"
+    rf"|{_DESIGNATION_OF}"
     # "Rigel, one of the stars near it, goes by which other designation" — not "X goes by the name Y. Which …"
     r"|(?:,[^,?]+,)?\s+goes\s+by\s+(?:which|what)\b"
     r"|(?:,[^,?]+,)?\s+(?:has|had|is|was|have|used\s+to\s+be)\s+(?:also\s+|once\s+|formerly\s+|sometimes\s+)?"
@@ -1806,7 +1804,7 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         relative = bool(before_reference) and re.search(r"\b(?:where|that|which)\s*$", before_reference[-1])
         # "what is the genus this fish belongs to": a kind's noun right before the image's thing opens one too
         last_word = before_reference[-1].split()[-1:] if before_reference else []
-        relative = relative or bool({*last_word, *map(singular, last_word)} & TYPE_NOUNS)
+        relative = relative or any(kind_word(word) in TYPE_NOUNS for word in last_word)
         if not re.search(r"\b(?:is|are|was|were|does|do|did|has|have)\b", after_reference) and not relative:
             return "named", None
     if re.match(r"^(who|whom|whose)\b", asking) or re.search(r"\bby\s+whom\b", lower):
@@ -1868,7 +1866,7 @@ def asked_noun(lower: str) -> str | None:
     match = re.search(
         # "what is its capital", "what would its capital city be": a kind an earlier thing has
         r"\b(which|what)\s+(?:(?:is|are|was|were|would\s+be|will\s+be|would|will)\s+)?"
-        rf"(?:(?:the|a|an|that|those)\s+|(?:its|their)\s+(?=(?:{'|'.join(sorted(TYPE_NOUNS))})\b))?"
+        rf"(?:(?:the|a|an|that|those)\s+|(?:its|their)\s+(?=(?:{_KIND_NOUNS})\b))?"
         r"((?:[\w'’-]+,?\s+){0,3}[\w-]+)",
         lower,
     )

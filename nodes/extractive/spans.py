@@ -700,9 +700,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         given = set(_TOKEN.findall(shape.text.lower()))
         ranks = [r for r in rank_phrases(text, shape.rank_by) if not set(r.split()) <= given]
         # "where does it rank by size" — "the third largest member": the dimension is given, the place answers
-        places = [
-            r.split()[0] for r in ranks if len(r.split()) == 2 and r.split()[1] in shape.rank_by.split()
-        ]
+        superlatives = shape.rank_by.split()
+        places = [words[0] for words in map(str.split, ranks) if len(words) == 2 and words[1] in superlatives]
         return places or ranks or ordinals(text)
     if kind == "ordinal":
         return ordinals(text)
@@ -744,9 +743,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     goods = traded(shape, text) if kind == "named" else []
     if goods:  # "exporting which product" — "leading coffee exporter"
         return goods + line_names(line)
-    if kind == "named" and _DANGER_ASKED.search(
-        shape.text
-    ):  # "would it be safe to touch?" — "very poisonous"
+    # "would it be safe to touch?" — "very poisonous"
+    if kind == "named" and _DANGER_ASKED.search(shape.text):
         return [m.group(0).lower() for m in _DANGER.finditer(text)] or line_names(line)
     if kind == "named" and _STATUS_ASKED.search(shape.text):  # "is it doing well, or in trouble?"
         return [m.group(0) for m in _STATUS.finditer(text)] or line_names(line)
