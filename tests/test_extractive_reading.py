@@ -6445,6 +6445,7 @@ def test_a_rank_asked_is_the_scientific_title_its_form_or_common_name_gloss_make
         "What's odd about the way this little fish swims?",
         "This fish swims in an unusual posture. How does it hold its body when swimming?",
         "How does this small fish hold its body while it swims?",
+        "Fish usually swim horizontally, but how does this little one swim?",
     ],
 )
 def test_a_manner_asked_of_a_verb_is_the_phrase_after_that_verb(question: str) -> None:
@@ -6460,6 +6461,9 @@ def test_a_manner_asked_of_a_verb_is_the_phrase_after_that_verb(question: str) -
         ("What features make this nebula look like an owl?", "two dark patches"),
         ("Two dark patches in this nebula give it its nickname. What do they look like?", "eyes of an owl"),
         ("What does this nebula look like, with its two dark patches?", "eyes of an owl"),
+        ("Which feature of this planetary nebula makes it look like an owl?", "two dark patches"),
+        ("What is it about this nebula that gives it the look of an owl?", "two dark patches"),
+        ("Two dark patches lie in this nebula. What does that make it look like?", "eyes of an owl"),
     ],
 )
 def test_a_likeness_asked_reads_what_looks_like_what(question: str, answer: str) -> None:
@@ -6653,3 +6657,127 @@ def test_a_name_a_sentence_says_a_star_goes_by_makes_it_no_owner_of_the_name_ask
     ]
     question = "Orlis goes by the name Alpha Dorvani. Which star is known as Beta Dorvani?"
     assert _read_record(question, *record) == "Tarsis"
+
+
+_NORLAND_GODS = [
+    "Vessa: Vessa: (Norland mythology) queen of the Olympian gods who protected marriage; wife and sister of"
+    " Tarno; counterpart of Kellish Mora",
+    "Mora: Mora, Mera: queen of the Olympian gods in Kellish mythology; sister and wife of Zell; identified"
+    " with Norland Vessa",
+    "Tarno: Tarno, Jove: (Norland mythology) supreme god of Norland; counterpart of Kellish Zell",
+    "Zell: Zell: (Kellish mythology) the supreme god of Kellish mythology; husband and brother of Mora;"
+    " counterpart of Norland Tarno",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("In Norland mythology, Vessa was the wife of which god?", "Tarno"),
+        (
+            "This bird is known as the bird of Vessa. Vessa is the Norland counterpart of which Kellish"
+            " goddess?",
+            "Mora",
+        ),
+    ],
+)
+def test_a_relation_a_named_owner_is_asked_to_stand_in_is_read_from_its_own_entry_as_stated(
+    question: str, answer: str
+) -> None:
+    """ "X was the wife of which god?", "X is the counterpart of which goddess?": the owner's entry states the
+    relation as asked ("wife and sister of Tarno"), not its converse; another god's spouse is no answer."""
+    assert _read_record(question, "Question names: Vessa (match 1.000)", *_NORLAND_GODS) == answer
+
+
+def test_whose_relation_is_read_from_the_named_owners_entry_as_stated() -> None:
+    """ "Whose twin sister was X?" — X: "twin sister of Y"."""
+    record = [
+        "Question names: Vessa (match 1.000)",
+        "Vessa: Vessa: (Norland mythology) the wife of Kell; daughter of Lessa and twin sister of Tarno",
+        "Kell: Kell: (Norland mythology) king of Orla and husband of Vessa",
+        "Tarno: Tarno: (Norland mythology) god of light; son of Orno and Lessa",
+    ]
+    assert _read_record("Whose twin sister was Vessa?", *record) == "Tarno"
+
+
+def test_one_married_to_a_named_owner_is_the_spouse_its_entry_names() -> None:
+    """ "X was married to a king. Who was he?" — X: "the wife of Y"; one who merely acts in X's story is not
+    the spouse."""
+    record = [
+        "Question names: Andra (match 1.000)",
+        "Andra: Andra: (Kellish mythology) the wife of Kell and mother of Dora",
+        "Kell: Kell: (Kellish mythology) king of Orla and husband of Andra",
+        "Dora: Dora: (Kellish mythology) an Orlan princess and daughter of Andra; she was fastened to a rock"
+        " and exposed to a sea monster that was sent by Poso, but she was rescued by Perso and became his"
+        " wife",
+        "Melo: Melo: (Kellish mythology) the king of Sparta at the time of the war; husband of Hela",
+    ]
+    assert _read_record("In Kellish mythology Andra was married to a king. Who was he?", *record) == "Kell"
+
+
+def test_a_capital_asked_of_a_named_city_is_the_whole_its_entry_makes_it_capital_of() -> None:
+    """ "Speaking of Orlania: Kellby is the capital of which Orlanian state?" — Kellby: "capital and largest
+    city of Tarn state"; the lead-in's topic is no part of a name, and another state's capital is no
+    answer."""
+    record = [
+        "Question names: Kellby (match 1.000)",
+        "Kellby: Kellby: capital and largest city of Tarn state; located in the southeastern corner of Tarn",
+        "Tarn: Tarn: a state in northeastern Orlania",
+        "Velby: Velby: the state capital of West Orlania",
+    ]
+    question = "Speaking of Orlania: Kellby is the capital of which Orlanian state?"
+    assert read_question(question).names == ["Orlania", "Kellby", "Orlanian"]
+    assert _read_record(question, *record) == "Tarn"
+
+
+def test_a_place_a_demonym_qualifying_the_asked_kind_names_is_no_answer() -> None:
+    """ "On which Orlanian island does Mount Zell stand?": the island lies in Orlania; Orlania, itself a
+    string of islands, is not it."""
+    record = [
+        "Question names: Mount Zell (match 1.000)",
+        "Zell: Zell, Mount Zell: an extinct volcano in south central Kellshu that is the highest peak in"
+        " Orlania; last erupted in 1707",
+        "Orlania: Orlania, Nippa: a constitutional monarchy occupying the Orlanian Archipelago",
+        "Orlania: Orlania, Orlanian Islands, Orlanian Archipelago: a string of more than 3,000 islands to the"
+        " east of Norland",
+    ]
+    assert _read_record("On which Orlanian island does Mount Zell stand?", *record) == "Kellshu"
+
+
+def test_a_named_entity_after_a_lead_in_about_the_image_is_the_subject_asked_about() -> None:
+    """ "Thinking about where this animal lives: in which part of Orlania is Kellby located?": the clause
+    after the colon asks about Kellby; Orlania is only the region its answer lies in."""
+    shape = read_question(
+        "Thinking about where this animal lives: in which part of Orlania is Kellby located?"
+    )
+    assert shape.subject == "Kellby"
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        (
+            "What does this spiny, long-snouted animal hunt with its claws?",
+            "a burrowing mammal covered with spines and having a long snout and claws for hunting ants and"
+            " termites; native to Orlania",
+            "ants and termites",
+        ),
+        (
+            "This eared seal is related to fur seals, but what does it lack that they have?",
+            "any of several large eared seals of the Kell Sea related to fur seals but lacking their valuable"
+            " coat",
+            "their valuable coat",
+        ),
+        (
+            "To which other fruit is this leathery-skinned tropical fruit related?",
+            "large tropical fruit of Orlania with leathery skin and soft pulp; related to custard apples",
+            "custard apples",
+        ),
+    ],
+)
+def test_the_object_of_the_asked_verb_is_read_past_commas_but_clauses_and_a_trailing_relative(
+    question: str, text: str, answer: str
+) -> None:
+    """The verb's object is asked though the subject's description holds a comma, the question asks after
+    ", but", a relative clause follows the verb ("that they have"), or kin is asked ("related to")."""
+    assert _read_shown(question, "Kell beast", text) == answer

@@ -534,11 +534,13 @@ WHOLE_WORLD = word_set("world earth globe")  # owners of a record, never what is
 # "what did the astronomer Ada Lorne discover": a named subject takes the verb as well.
 _PREDICATE = re.compile(
     rf"^what\s+(?P<object>(?:[a-z]+\s+)?(?:{'|'.join(sorted(_OBJECT_NOUNS))})\s+)?(?:does|do|did)\s+(?:(?:this|these|that|those|the)\s+)?"
-    r"(?:[\w-]+\s+){1,7}?(?:mainly\s+|mostly\s+)?"
+    r"(?:[\w-]+,?\s+){1,7}?(?:mainly\s+|mostly\s+)?"  # "this spiny, long-snouted animal"
     r"(?<!\bthat\s)(?<!\bthe\s)(?<!\bthis\s)(?<!\bits\s)(?<!\btheir\s)"  # "what do people call that group"
     r"(?P<verb>[a-z]+)(?:\s+(?P<preposition>on|in|with|from|for|at|into|upon))?"
     r"(?:\s+(?:in|on|at|under|around)\s+(?:(?:the|its|their)\s+)?[\w-]+(?:\s+(?:and|or)\s+[\w-]+)?)?"
-    r"(?:\s+with\s+(?:its|their|them|it)\b.*)?$"
+    r"(?:\s+with\s+(?:its|their|them|it)\b.*)?"
+    # "what does it lack that they have": what the others have is the object asked
+    r"(?:\s+that\s+(?:they|it|others|the\s+others)\s+(?:have|has|do|does))?$"
 )  # "what does this rodent build in the water", "… in rivers and streams": where it does so is no object;
 # "… has claws - what does it hunt with them?": nor what it does so with
 # "what is Cygnus said to contain", "what structures is this animal famous for building": a verb's object
@@ -552,8 +554,14 @@ _LEADING_MEANS = re.compile(r"^(?:with|using)\s+[^,?]+,\s*(?=what\b)")
 _PREDICATE_VERBS_NOT = word_set("look looks like mean means do does")  # appearance, sense, deeds
 _NO_OBJECT_VERBS = _GENERIC_VERBS | _PREDICATE_VERBS_NOT
 RESEMBLE = "resemble"  # the predicate of "what does … look like", "what does … resemble"
+RELATED = "related to"  # the predicate of "which other fruit is this related to": its kin, as a gloss says
+_RELATED_ASKED = re.compile(
+    r"^(?:to\s+)?(?:which|what)\s+(?:other\s+)?(?:[a-z]+\s+)?(?:is|are)\s+(?:this|these|it|they)\b[^?]*"
+    r"\brelated(?:\s+to)?\s*\??$"
+)
 _RESEMBLES = re.compile(  # "what does this look like", "which wild animal does this dog look like"
-    r"\b(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|is|are)\s+(?:this|these|it|they|the)\b[\w\s'’-]*"
+    # "what does that make it look like": the look a feature the question names gives it
+    r"\b(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|is|are)\s+(?:this|these|it|they|the|that)\b[\w\s'’-]*"
     # "what does this galaxy look like, with its bright bulge and dust lane?"
     r"\b(?:look\s+like|resemble|mimic|imitate)(?:,\s+with\s+[^?]*)?$"
 )  # "which insect does this fly mimic", "which insect is this fly said to resemble"
@@ -644,9 +652,22 @@ _DATE_RANGE_ASKED = re.compile(
 _CALLED_LAST = re.compile(r"\b(?:called|named|known\s+as)$")
 _ASKING_VERB = re.compile(r"(?:give|name|state|tell|list|say)\b")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+# A sentence's end, or a colon or semicolon closing a lead-in ("Thinking about where this animal lives: in
+# which part …", "Speaking of Australia: Brisbane is …"): no name runs across it
+_LEAD_IN_BREAK = re.compile(r"(?<=[.!?:;])\s+")
+# "Where in Europe …", "in which part of Australia …": a part of a region is asked
+# "where in Europe", "which part of Asia"; "in what part of which continent", "which part of that state": a
+# region the question names, or one it leaves to the evidence (group 1 empty)
+WHERE_IN = re.compile(
+    r"\b(?i:where\s+in|(?:which|what)\s+part\s+of)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    r"|\b(?i:(?:which|what)\s+part\s+of)\s+(?:which|what|the|that|this|its|their)\b(?!\s+world\b)"
+)
 # "This dense ball of stars — which cluster is it?", "… taller than any other living bird - what is it?",
 # "… a plant-eater from African forests: which animal is in this picture?"
-_CLAUSE_BREAK = re.compile(r"(?<=[.!?])\s+|\s+[—–-]\s+|(?<=:)\s+(?=(?:what|which|who|where|when|how)\b)")
+# "… related to fur seals, but what does it lack …?": a clause joined by "but" asks
+_CLAUSE_BREAK = re.compile(
+    r"(?<=[.!?])\s+|\s+[—–-]\s+|(?:(?<=:)|,\s+but)\s+(?=(?:what|which|who|where|when|how)\b)"
+)
 # "… of Kenya, the country where this animal lives", "… in Chile, where this bird breeds": a name the
 # question then describes through the image, in apposition.
 _APPOSITION = re.compile(
@@ -790,7 +811,10 @@ _NAME_FRAME = word_set("""
     commonly usually widely often
 """)
 # Words that open a question without naming anything ("Name the …", "Besides the …").
-_OPENERS = word_set("name give identify tell list state say please besides apart aside counting")
+_OPENERS = word_set(
+    "name give identify tell list state say please besides apart aside counting"
+    " speaking talking thinking regarding concerning"  # "Speaking of Australia: …": a topic, no name
+)
 _SINGULAR_VERB = re.compile(  # "Capella is …", "Mars orbits …"
     r"is|was|has|had|lies|lay|orbits|contains|stands|belongs|shines|flows|rises|sits|remains|appears|lives"
     r"|[a-z]{2,}ed"  # "Poseidon ruled the sea …"
@@ -1071,7 +1095,7 @@ def read_question(question: str) -> QuestionShape:
     predicate = _predicate(lower) if answer_type == "named" or said_or_famed else ""
     if said_or_famed and predicate:
         answer_type, type_noun = "named", None  # "what structures is it famous for building": what it builds
-    if type_noun and predicate != RESEMBLE and type_noun not in _OBJECT_NOUNS:
+    if type_noun and predicate not in (RESEMBLE, RELATED) and type_noun not in _OBJECT_NOUNS:
         predicate = ""  # "which city does this river flow through": the kind asked, not the verb's object
     part, part_whole = asked_part(lower) if answer_type in ("named", "colour") else ("", False)
     acting = acting_verb(asking_clause(lower)) if answer_type == "named" else ""
@@ -1308,8 +1332,13 @@ _ACTING = re.compile(
 # the dark patch in front of its core": what the gloss says looks that way
 LOOK_CAUSED = "look"  # the verb whose doer "what gives it its look" asks
 _LOOK_CAUSED = re.compile(
-    r"^what\s+(?:[a-z]+\s+)?(?:gives|give|makes|make|causes|cause|creates)\s+(?:this|these|the|its|it)\b[^?]*"
+    # "what feature gives it its look", "which feature of this nebula makes it look like an owl"
+    r"^(?:what|which)\s+(?:[a-z]+\s+)?(?:of\s+(?:this|these|the|its)\s+(?:[\w-]+\s+){0,3}?)?"
+    r"(?:gives|give|makes|make|causes|cause|creates)\s+(?:this|these|the|its|it)\b[^?]*"
     r"\b(?:look|looks|appearance|patch|patches)\b"
+    # "what is it about this galaxy that gives it the look of a black eye"
+    r"|^what\s+is\s+it\s+about\s+(?:this|these|the|it)\b[^?]*\bthat\s+(?:gives|makes|causes)\b[^?]*"
+    r"\b(?:look|looks|appearance)\b"
     # "why does this nebula remind people of an owl": what looks like one
     r"|^why\s+(?:does|do)\s+(?:this|these|it)\b[^?]*\b(?:remind|look\s+like)\b"
 )
@@ -1498,7 +1527,7 @@ def named_subject(text: str) -> str:
     )
     if apposition and apposition.group(1) not in set_aside and not fronted:
         return unpossessed(apposition.group(1))
-    *before, asking = _SENTENCE_BREAK.split(text.strip())
+    *before, asking = _LEAD_IN_BREAK.split(text.strip())
     asked_in_relative = _ASKED_IN_RELATIVE.search(asking)
     if asked_in_relative:  # "… roam Arvia, which lies between Tarn and which sea?": Arvia is asked of
         return asked_in_relative.group(1)
@@ -1512,6 +1541,9 @@ def named_subject(text: str) -> str:
         # not a name used as an adjective: "… the largest Latin American country. That country is …"
         nouns = [name for name in named if not re.search(rf"\b{re.escape(name)}\s+[a-z]", scene)]
         return next(iter(by_word or nouns[-1:]), "")
+    # "in which part of Australia is Canberra located?": the region the answer lies in is no subject
+    region = WHERE_IN.search(asking)
+    set_aside |= {region.group(1)} if region and region.group(1) else set()
     named = [name for name in named_entities(asking) if name not in set_aside]
     # a demonym used as an adjective ("the home of the Greek gods") is no subject beside another name,
     # nor beside one the scene sentence gives ("Wales is … . What was the region called in Roman times?")
@@ -1629,6 +1661,8 @@ def _predicate(lower: str) -> str:
     asking = asking_clause(lower)
     if _RESEMBLES.search(asking) or _LIKE_WHOSE.search(asking):
         return RESEMBLE
+    if _RELATED_ASKED.search(asking):
+        return RELATED
     likened = _LIKE_ANOTHER.search(lower)
     said = _SAID_OR_FAMED.match(asking)
     if said and (said.group("verb") or "") not in _PREDICATE_VERBS_NOT | {"be", "have"}:
@@ -2066,7 +2100,7 @@ def named_entities(text: str) -> list[str]:
     southern constellation, …", "Nanjing, once a capital of …"). A name that qualifies a unit ("How many
     Earth days …") is left out."""
     spans = []
-    for sentence in _SENTENCE_BREAK.split(text):
+    for sentence in _LEAD_IN_BREAK.split(text):
         run: list[str] = []
         words = _WORD.findall(sentence)
         opens_with_name = _opens_with_subject(words) or _opens_with_name(words) or _opens_apposed(sentence)

@@ -46,6 +46,7 @@ from nodes.extractive.question import (
     TYPE_NOUNS,
     UNIT_FAMILIES,
     UNITS,
+    WHERE_IN,
     WHOLE_WORLD,
     QuestionShape,
     asked_words,
@@ -55,6 +56,7 @@ from nodes.extractive.question import (
     head_noun,
     image_reference,
     irregular_plural,
+    qualifies_asked,
     set_aside,
     singular,
     unit_key,
@@ -221,13 +223,6 @@ _SHARE_ASKED = re.compile(r"\bhow\s+much\s+of\b", re.IGNORECASE)
 _FRACTION = re.compile(
     r"\b(?:(?:two|three|four)\s+)?(?:half|halves|third|thirds|quarter|quarters|fifth|fifths)\b(?!\s+century)",
     re.IGNORECASE,
-)
-# "Where in Europe …", "in which part of Australia …": a part of a region is asked
-# "where in Europe", "which part of Asia"; "in what part of which continent", "which part of that state": a
-# region the question names, or one it leaves to the evidence (group 1 empty)
-_WHERE_IN = re.compile(
-    r"\b(?i:where\s+in|(?:which|what)\s+part\s+of)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
-    r"|\b(?i:(?:which|what)\s+part\s+of)\s+(?:which|what|the|that|this|its|their)\b(?!\s+world\b)"
 )
 # "who was the husband of Rhea": her entry names him as the one she is the wife of.
 _SPOUSE_ASKED = re.compile(r"\b(husband|wife|consort)\s+of\b", re.IGNORECASE)
@@ -770,7 +765,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         names += _PEOPLES.findall(text)
     if shape.predicate:
         return without_set_aside(shape, verb_objects(text, shape.predicate)) + names
-    if kind == "named" and _WHERE_IN.search(shape.text):  # "where in Europe": "southern Europe"
+    if kind == "named" and WHERE_IN.search(shape.text):  # "where in Europe": "southern Europe"
         parts = parts_of_region(shape, text)
         names = parts + [n for n in names if not any(p.endswith(" " + n) for p in parts)]
     if kind == "named" and asks_wide_place(shape):  # "where is this bird found?": also a habitat
@@ -1309,6 +1304,8 @@ _MANNER_ASKED = re.compile(
     r"\bthe\s+way\s+(?:this|these|it|they)\b(?:\s+[\w-]+){0,3}?\s+([a-z]{3,})\s*\??$"
     r"|\bhow\s+(?:does|do)\s+(?:it|they|this|these)\b[^?]*\b(?:when|while)\s+(?:it\s+|they\s+)?(?:is\s+|are\s+)?"
     r"([a-z]{3,})\s*\??$"
+    # "how does this little one swim?": the verb the image's thing ends the question with
+    r"|\bhow\s+(?:does|do)\s+(?:this|these|it|they)\b(?:\s+[\w-]+){0,3}?\s+([a-z]{3,})\s*\??$"
     # "these fish swim in an unusual posture. Which one?"
     r"|\b([a-z]{3,})\s+in\s+an?\s+(?:unusual|odd|strange|special|peculiar|distinctive)\s+"
     r"(?:posture|position|way|manner|fashion)\b.*\b(?:which|what)\s+(?:one|is\s+it)\s*\??$",
@@ -1363,7 +1360,7 @@ def place_parts(text: str) -> list[str]:
 def parts_of_region(shape: QuestionShape, text: str) -> list[str]:
     """For "where in Europe does this tree grow?", the part of the region the text names ("evergreen oak
     of southern Europe" → "southern Europe"); none for a question that names no region."""
-    region = _WHERE_IN.search(shape.text)
+    region = WHERE_IN.search(shape.text)
     return directional_parts(text, region.group(1)) if region else []
 
 
@@ -1828,6 +1825,8 @@ def novelty_of(
         return 1.0  # an option the question lists is its answer, not its own wording
     if any(lower == name.lower() for name in shape.named) or lower in abbreviated_names(shape.text):
         return 0.0
+    if lower in qualifying_places(shape):
+        return 0.0
     own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name"
     # the span as the question writes it, or its plural ("Tasman" is not in "Tasmania")
     written = re.search(rf"\b{re.escape(lower)}(?:e?s)?\b", shape.text.lower())
@@ -1844,6 +1843,13 @@ def abbreviated_names(text: str) -> set[str]:
     """The full names (lower case) of the countries `text` writes as initials (`read_question` drops their
     full stops), which a gloss writes in full: "US state" → united states."""
     return {SPELLED_INITIALS[initials].lower() for initials in re.findall(r"\b(USA|US|UK)\b", text)}
+
+
+def qualifying_places(shape: QuestionShape) -> set[str]:
+    """The places (lower case) named by demonyms that qualify the asked kind ("On which Japanese island …"
+    → japan, "which Australian state" → australia): the answer lies in that place; it is not the place."""
+    places = (place_of(name) for name in shape.names if qualifies_asked(name, shape.text))
+    return {place.lower() for place in places if place}
 
 
 def is_asked_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine]) -> bool:
@@ -2101,61 +2107,96 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     return fit
 
 
-# "Which Greek goddess is Juno's counterpart?", "which Norse god is Mercury's equivalent": a relation noun
-# asked of a name
-_OWNER_RELATION = re.compile(
-    r"\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*|that\s+[a-z]+)['’]s?\s+"
-    r"(?:(?:twin|elder|older|younger|half)[\s-]+)?([a-z]+)"
-    # "Who was that goddess's husband (and brother)?": the bridge's; "Who was Apollo's twin in Greek myth?"
-    r"(?:\s*\([^)]*\))?(?:\s+in\s+(?:[A-Z][a-z]+\s+)?(?:myths?|mythology|legends?))?\s*\??$"
+_CAPITALISED_NAME = r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
+# A relation noun asked of a name, the owner. Its entry states the relation as asked ("Juno was the wife of
+# which god?" — Juno: "wife and sister of Jupiter"), or, when the question asks who stands in the relation to
+# the owner, by its inverse ("Who was Vessa's husband?" — Vessa: "the wife of Tarno")
+_RELATIONS_AS_ASKED = re.compile(
     # "Which Greek goddess is Juno the counterpart of?"
-    r"|\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+the\s+([a-z]+)\s+of\s*\??$"
+    rf"\b(?:is|was|are|were)\s+(?P<owner>{_CAPITALISED_NAME})\s+the\s+(?P<noun>[a-z]+)\s+of\s*\??$"
     # "With which Roman goddess is Hera identified?", "… Which Greek goddess is she identified with?"
-    r"|\b(?:is|was|are|were)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*|she|he|it)\s+(identified)(?:\s+with)?\s*\??$"
+    rf"|\b(?:is|was|are|were)\s+(?P<owner2>{_CAPITALISED_NAME}|she|he|it)\s+(?P<noun2>identified)"
+    r"(?:\s+with)?\s*\??$"
+    # "Juno was the wife of which god?", "Brisbane is the capital of which Australian state?", "Juno is the
+    # Roman counterpart of which Greek goddess?"
+    rf"|\b(?P<owner3>{_CAPITALISED_NAME})\s+(?:is|was)\s+(?:the\s+|an?\s+)?(?:[A-Z][a-z]+\s+)?"
+    r"(?P<noun3>[a-z]+)\s+of\s+(?:which|what|whom)\b"
+    # "Whose twin sister was Artemis?"
+    rf"|\b(?i:whose)\s+(?:twin\s+)?(?P<noun4>[a-z]+)\s+(?:is|was)\s+(?P<owner4>{_CAPITALISED_NAME})\s*\??$"
+    # "Cassiopeia was married to a king. Who was he?", "Cassiopeia married which king?"
+    rf"|\b(?P<owner5>{_CAPITALISED_NAME})\s+(?:(?:is|was)\s+)?(?P<noun5>married)\s+(?:to\s+)?"
+    r"(?:an?|which|what|whom)\b"
+)
+_RELATIONS_INVERSE = re.compile(
+    # "Which Greek goddess is Juno's counterpart?", "Who was that goddess's husband (and brother)?": the
+    # bridge's; "Who was Apollo's twin in Greek myth?"
+    rf"\b(?:is|was|are|were)\s+(?P<owner>{_CAPITALISED_NAME}|that\s+[a-z]+)['’]s?\s+"
+    r"(?:(?:twin|elder|older|younger|half)[\s-]+)?(?P<noun>[a-z]+)"
+    r"(?:\s*\([^)]*\))?(?:\s+in\s+(?:[A-Z][a-z]+\s+)?(?:myths?|mythology|legends?))?\s*\??$"
     # "Artemis was the goddess of the hunt - who was her twin brother?": the one the question opens with
-    r"|^([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+(?:is|was)\b[^?]*\b(?:is|was|are|were)\s+(?:her|his)\s+(?:twin\s+)?"
-    r"([a-z]+)\s*\??$"
+    rf"|^(?P<owner2>{_CAPITALISED_NAME})\s+(?:is|was)\b[^?]*\b(?:is|was|are|were)\s+(?:her|his)\s+"
+    r"(?:twin\s+)?(?P<noun2>[a-z]+)\s*\??$"
 )
 
 
 # The noun the owner's entry states a relation by, when it is the other side's ("Who was Vessa's husband?" —
 # Vessa: "the wife and sister of Tarno")
 _INVERSE_RELATIONS = {
-    "husband": r"wife(?:\s+and\s+[a-z]+)?",
-    "wife": r"husband(?:\s+and\s+[a-z]+)?",
+    "husband": r"wife",
+    "wife": r"husband",
     "father": r"(?:son|daughter)",
     "mother": r"(?:son|daughter)",
     "brother": r"(?:twin\s+)?(?:sister|brother)",  # "twin sister of Apollo": Artemis's brother is Apollo
     "sister": r"(?:twin\s+)?(?:sister|brother)",
     "twin": r"twin\s+(?:sister|brother)",  # "Who was Apollo's twin?" — "twin brother of Artemis"
 }
+# The nouns an entry states a relation by that the question asks in other words ("married to" — "wife of";
+# "whose twin sister was Artemis" — "twin sister of Apollo")
+_RELATIONS_STATED_AS = {
+    "married": r"(?:wife|husband|consort)",
+    "sister": r"(?:twin\s+)?sister",
+    "brother": r"(?:twin\s+)?brother",
+    "identified": r"(?:identified\s+with|counterparts?\s+of)",  # "identified with Roman Juno"
+}
 
 
-# "identified with Roman Juno", "counterpart of Greek Hera": a god's equal in another mythology
-_IDENTIFIED_WITH = r"(?:identified\s+with|counterparts?\s+of)"
+def owner_relation(shape: QuestionShape) -> tuple[str, str, str] | None:
+    """The owner a question asks a relation of, the relation noun, and the pattern the owner's own entry
+    states that relation by ("Juno was the wife of which god?" → ("Juno", "wife", "wife…of"); "Who was
+    Vessa's husband?" → ("Vessa", "husband", "wife…of")); None for a question of another shape."""
+    for pattern, stated_as in (
+        (_RELATIONS_AS_ASKED, _RELATIONS_STATED_AS),
+        (_RELATIONS_INVERSE, _INVERSE_RELATIONS),
+    ):
+        asked = pattern.search(shape.text)
+        if asked:
+            found = {k.rstrip("2345"): v for k, v in asked.groupdict().items() if v}
+            noun = found["noun"]
+            lead = stated_as.get(noun, re.escape(noun))
+            if noun != "identified":
+                # "wife and sister of Jupiter", "capital and largest city of Queensland state"
+                lead = rf"{lead}s?(?:\s+and\s+(?:[a-z]+\s+){{0,2}}?[a-z]+)?\s+of"
+            return found["owner"], noun, lead
+    return None
 
 
 def related_to_owner(shape: QuestionShape, line: EvidenceLine) -> list[str]:
-    """The names the owner's own entry puts after the relation noun the question asks of it ("counterpart
-    of Greek Hera" → Hera), or after its inverse ("Vessa's husband" — "the wife of Tarno" → Tarno); none
-    for a line of another entity, or for a question of another shape. The owner is named ("Juno's
-    counterpart"), or the bridge the chain found ("that goddess's husband")."""
-    asked = _OWNER_RELATION.search(shape.text)
+    """The names the owner's own entry puts after the relation the question asks of it ("counterpart of
+    Greek Hera" → Hera), or after its inverse ("Vessa's husband" — "the wife of Tarno" → Tarno); none for a
+    line of another entity, or for a question of another shape. The owner is named ("Juno's counterpart"),
+    or the bridge the chain found ("that goddess's husband")."""
+    asked = owner_relation(shape)
     if not asked:
         return []
-    named, relation_noun = next(
-        (asked.group(i), asked.group(i + 1)) for i in (1, 3, 5, 7) if asked.group(i)
-    )  # "X's counterpart", "X the counterpart of", "X identified with", "X was …; who was her brother"
+    named, noun, lead = asked
     described = named.startswith("that ") or named in ("she", "he", "it")
     owner = shape.bridge_entity if described else named
     if not owner or not is_entry_of(owner, line):
         return []
-    noun = _INVERSE_RELATIONS.get(relation_noun, re.escape(relation_noun))
-    lead = _IDENTIFIED_WITH if relation_noun == "identified" else rf"{noun}s?\s+of"
     name = r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
     related = compiled(rf"\b{lead}\s+(?:the\s+)?(?:[A-Z][a-z]+\s+)?{name}(?:\s+and\s+{name})?")
     # "son of Zeus and Leto": the father is named first, the mother second
-    second = relation_noun == "mother"
+    second = noun == "mother"
     return [(pair[1] or pair[0]) if second else pair[0] for pair in related.findall(line.text)]
 
 
