@@ -50,6 +50,7 @@ from nodes.extractive.spans import (
     kind_words,
     kinds_of,
     listed_besides,
+    object_of_asked_verb,
     paired_names,
     placed_on_part,
     rank_spans,
@@ -6781,3 +6782,156 @@ def test_the_object_of_the_asked_verb_is_read_past_commas_but_clauses_and_a_trai
     """The verb's object is asked though the subject's description holds a comma, the question asks after
     ", but", a relative clause follows the verb ("that they have"), or kin is asked ("related to")."""
     assert _read_shown(question, "Kell beast", text) == answer
+
+
+def test_a_counterpart_asked_among_another_pantheon_is_read_from_the_owners_entry() -> None:
+    """ "Who is X's counterpart among the Kellish gods?" — X: "counterpart of Kellish Mora"."""
+    record = [
+        "Image shows: Kell peafowl (match 0.900)",
+        "Kell peafowl: A peacock. peafowl, bird of Vessa: very large terrestrial pheasant",
+        *_NORLAND_GODS,
+    ]
+    question = (
+        "Peafowl are sometimes called the bird of Vessa. Who is Vessa's counterpart among the Kellish gods?"
+    )
+    assert _read_record(question, *record) == "Mora"
+
+
+def test_an_entitys_own_title_ending_in_a_given_name_is_kept_whole() -> None:
+    """ "Which country occupies the eastern part of New Kell?" — "Tarna New Kell", an entity of its own, is
+    not cut to "Tarna" for ending in the name the question gives."""
+    record = [
+        "Question names: New Kell (match 1.000)",
+        "New Kell: New Kell: a Pacific island to the north of Orlania; the western part is governed by"
+        " Veldia and the eastern part is Tarna New Kell",
+        "Tarna New Kell: Tarna New Kell, Independent State of Tarna New Kell: a parliamentary democracy"
+        " on the eastern half of the island of New Kell",
+    ]
+    question = (
+        "Besides Orlania, this leaping animal lives on New Kell. Which country occupies the eastern part"
+        " of New Kell?"
+    )
+    assert _read_record(question, *record) == "Tarna New Kell"
+
+
+def test_an_old_name_asked_is_the_one_the_entry_says_it_was_formerly_called() -> None:
+    record = [
+        "Question names: Veldia (match 1.000)",
+        "Veldia: Veldia, Federal Republic of Veldia, Veltopya, Abyssa: Veldia is a republic in"
+        " northeastern Orla on the Kell Sea; formerly called Abyssa",
+    ]
+    assert (
+        _read_record("Camels like this roam northern Orla. What was the old name of Veldia?", *record)
+        == "Abyssa"
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What do astronomers call the dark columns of gas and dust in this nebula?",
+        "The dark columns of gas and dust in this nebula have a famous name. What are they called?",
+    ],
+)
+def test_the_name_of_a_part_the_question_describes_is_what_the_entry_calls_it(question: str) -> None:
+    text = (
+        "an open cluster inside an emission nebula in the constellation Orla; its dark columns of gas and"
+        " dust are called the Pillars of Tarn."
+    )
+    assert _read_shown(question, "Kell Nebula", text) == "Pillars of Tarn"
+
+
+def test_what_runs_down_a_part_a_lead_in_names_is_placed_on_that_part() -> None:
+    text = (
+        "large herbivorous tropical arboreal lizards with a spiny crest along the back; used as food in Orla"
+    )
+    question = "Looking along this lizard's back, what feature runs down it?"
+    assert _read_shown(question, "Kell iguana", text) == "a spiny crest"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What sort of markings does this cat's coat have?",
+        "What markings does the coat of a cat like this one have?",
+    ],
+)
+def test_the_markings_of_a_part_are_what_the_entry_says_the_part_is(question: str) -> None:
+    text = "a domestic cat whose grey or tawny coat is striped, spotted or swirled with black."
+    assert _read_shown(question, "Kell cat", text) == "striped, spotted or swirled with black"
+
+
+def test_a_kind_asked_as_the_object_of_a_named_doers_verb_is_its_object_in_any_form_of_the_verb() -> None:
+    """ "Which monster did Tarno slay?" — "… who slew Gorga": the object of the verb, written in its past
+    form; the father the entry names is no object of it."""
+    shape = read_question(
+        "The Norland hero Tarno has a constellation near this galaxy. Which monster did Tarno slay in myth?"
+    )
+    text = (
+        "Tarno: (Norland mythology) the son of Orno who slew Gorga (with the help of Vessa) and rescued Andra"
+    )
+    assert object_of_asked_verb(shape, "Gorga", text)
+    assert not object_of_asked_verb(shape, "Orno", text)
+
+
+def test_the_name_for_a_thing_like_the_one_shown_asks_what_is_shown() -> None:
+    record = [
+        "Image shows: Kellstone (match 0.900)",
+        "Kellstone: A kellstone, a landmark made of stones.",
+        "Kellstone: It was used as a milestone or directional marker by the Orlans of the Norland Artic.",
+    ]
+    assert _read_record(
+        "What is the name for a stone landmark like this one built by the Orlans?", *record
+    ) == ("Kellstone")
+
+
+def test_a_wide_kind_asked_of_a_named_thing_is_the_head_of_its_entrys_definition() -> None:
+    """ "What kind of feature is X?": "feature" says nothing of the kind; the entry's head does ("a
+    conspicuous crater on the Moon")."""
+    record = [
+        "Question names: Tarnicus (match 1.000)",
+        "Tarnicus: Tarnicus: a conspicuous crater on the Moon",
+        "Tarnicus: Tarnicus, Nicolaus Tarnicus: Orlan astronomer who produced a model of the solar system"
+        " (1473-1543)",
+    ]
+    question = "Tarnicus is the name of a conspicuous feature on this body. What kind of feature is Tarnicus?"
+    assert _read_record(question, *record) == "conspicuous crater"
+
+
+def test_an_exact_date_asked_is_the_whole_date_the_entry_gives() -> None:
+    record = [
+        "Question names: Kell Orno (match 1.000)",
+        "Orno: Orno, Kell Orno: Norland astronaut; the first man to set foot on Orla (July 20, 1969) (1930-)",
+    ]
+    question = "Kell Orno was the first man to set foot on Orla. On what exact date did he do it?"
+    assert _read_record(question, *record) == "July 20, 1969"
+
+
+def test_a_numeral_hyphened_to_a_name_is_no_count_and_a_dash_ends_a_lead_in() -> None:
+    """ "The Kell-2 deep-space probe.": "2" is part of the name; "Tarn was the last planet this probe
+    visited — how many times …?": the clause after the dash asks about Tarn."""
+    question = (
+        "Tarn was the last planet this probe visited — roughly how many times the mass of Orla is Tarn?"
+    )
+    record = [
+        "Image shows: Kell 2 (match 0.900)",
+        "Kell 2: The Kell-2 deep-space probe.",
+        "Tarn: Tarn is the eighth planet from the Sun. Tarn is 17 times the mass of Orla and is more massive"
+        " than Zell.",
+    ]
+    assert read_question(question).subject == "Tarn"
+    assert _read_record(question, *record) == "17"
+
+
+def test_a_verbs_object_asked_in_the_plural_is_read_whole_not_as_names_a_line_lists() -> None:
+    """ "related to which other fruits?": the object of "related to" ("custard apples") answers, not the
+    names another line lists together ("North America and South America")."""
+    record = [
+        "Image shows: Kellimoya (match 0.900)",
+        "kellimoya: kellimoya, kellimolla: large tropical fruit with leathery skin and soft pulp; related to"
+        " custard apples",
+        "kellimoya: kellimoya, kellimoya tree, Annona kellimola: small tropical American tree bearing"
+        " round or oblong fruit",
+        "Orla: Orla: North America and South America and Central America",
+    ]
+    assert _read_record("This leathery fruit is related to which other fruits?", *record) == "custard apples"

@@ -227,6 +227,8 @@ _IDENTITY = [
         r"^what\s+(?:do|would|does)\s+(?:you|people|we|they)\s+call\s+(?:an?\s+)?[^?]*\blike\s+(?:this|these)\b"
     ),
     re.compile(r"^what\s+is\s+the\s+name\s+(?:for|of)\s+(?:this|these)\s+(?:kind|sort|type)s?\s+of\b"),
+    # "what is the name for a stone landmark like this one built by the Inuit"
+    re.compile(r"^what\s+(?:is|are)\s+the\s+names?\s+(?:for|of)\s+(?:an?\s+)?[^?]*\blike\s+(?:this|these)\b"),
     re.compile(r"^what\s+names?\s+(?:do|does|did)\s+[\w-]+\s+give\s+(?:it|them|this|these)\b"),
     # "which nebula did I capture", "which galaxy have we photographed": what the picture-taker caught
     re.compile(
@@ -558,6 +560,8 @@ RELATED = "related to"  # the predicate of "which other fruit is this related to
 _RELATED_ASKED = re.compile(
     r"^(?:to\s+)?(?:which|what)\s+(?:other\s+)?(?:[a-z]+\s+)?(?:is|are)\s+(?:this|these|it|they)\b[^?]*"
     r"\brelated(?:\s+to)?\s*\??$"
+    # "this leathery fruit is related to which other fruits?"
+    r"|\b(?:this|these|it|they)\b[^?]*\b(?:is|are)\s+(?:[a-z]+\s+)?related\s+to\s+(?:which|what)\b"
 )
 _RESEMBLES = re.compile(  # "what does this look like", "which wild animal does this dog look like"
     # "what does that make it look like": the look a feature the question names gives it
@@ -638,8 +642,10 @@ _PART_ASKED = re.compile(
 )
 _WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b")
 # "on what date …", "around which day of the year …", "what's the last day …": a day, not a year
+# "what date", "on what exact date", "which first day": a date asked, perhaps qualified
+_WHICH_DATE = r"\b(?:what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last|exact|precise|specific|full)\s+)?"
 _ASKS_DATE = re.compile(
-    r"\b(?:what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:date|day)s?\b"
+    rf"{_WHICH_DATE}(?:date|day)s?\b"
     r"|\b(?:what|which)\s+month\s+and\s+year\b"  # "in which month and year did it launch": "February 2015"
 )
 # "between which dates", "what's the date range", "over what span of dates", "from when to when": a range
@@ -652,9 +658,10 @@ _DATE_RANGE_ASKED = re.compile(
 _CALLED_LAST = re.compile(r"\b(?:called|named|known\s+as)$")
 _ASKING_VERB = re.compile(r"(?:give|name|state|tell|list|say)\b")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
-# A sentence's end, or a colon or semicolon closing a lead-in ("Thinking about where this animal lives: in
-# which part …", "Speaking of Australia: Brisbane is …"): no name runs across it
-_LEAD_IN_BREAK = re.compile(r"(?<=[.!?:;])\s+")
+# A sentence's end, or a colon, semicolon or dash closing a lead-in ("Thinking about where this animal lives:
+# in which part …", "Speaking of Australia: Brisbane is …", "Neptune was the last planet it visited — how …"):
+# no name runs across it
+_LEAD_IN_BREAK = re.compile(r"(?<=[.!?:;])\s+|\s+[—–]\s+")
 # "Where in Europe …", "in which part of Australia …": a part of a region is asked
 # "where in Europe", "which part of Asia"; "in what part of which continent", "which part of that state": a
 # region the question names, or one it leaves to the evidence (group 1 empty)
@@ -726,7 +733,7 @@ _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s
 # "between the South Pacific and which other ocean", "Gemini and what other sign": a name the answer
 # stands beside
 _NAME_AND_ASKED = re.compile(r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+and\s+(?:which|what)\b")
-_DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
+DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
 # "the country where this deer lives", "the sea this seal swims in": the thing asked about is another
 _BRIDGE_OF_IMAGE = re.compile(
     r"\b(?:where|whose|which|that)\s+(?:this|these)\b|\b(?:this|these)\s+[\w-]+\s+(?:lives?|swims?|comes?)\b"
@@ -769,6 +776,11 @@ _NAME_IN_PASSING = re.compile(
     r",\s+(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,"
     r"|(?:^|[.?!]\s+)(?:which|who)\b[^.?!]*?\b(?:is|are|was|were)\s+(?:also|often|sometimes|popularly|once"
     r"|formerly)\s+(?:called|known\s+as|named)\s+(?=(?:the|a|an)\s)"
+)
+# "what was the old name of Ethiopia", "what was this city formerly called": a name it no longer goes by
+_FORMER_NAME = re.compile(
+    r"\b(?:old|older|former|earlier|previous|historic|historical)\s+(?:[a-z]+\s+)?names?\b"
+    r"|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|\bused\s+to\s+be\s+(?:called|known)\b"
 )
 _INITIAL = re.compile(
     r"\b(?:beginning|starting|begins|starts)\s+with\s+(?:an?\s+|the\s+letter\s+)?['\"‘“]?([a-z])\b"
@@ -862,6 +874,7 @@ class NameAsked:
     # "which name with 'American' in it", "which 'bear' is this", "by its Messier name": a word of the name
     containing: str = ""
     full: bool = False  # "the full name", "the official name": the longest name its entry lists
+    former: bool = False  # "the old name of …", "formerly called": the name its entry says it once had
     # "What is Betelgeuse's other designation?", "Beijing, where this is found, has gone by other names":
     # the thing the question names whose name is asked, not what is shown
     owner: str = ""
@@ -1428,6 +1441,7 @@ def name_request(lower: str, names: Sequence[str] = ()) -> NameAsked:
         of_image=bool(_NAME_OF_IMAGE.search(asking)) and not _NAME_OF_DESCRIBED.search(asking),
         initial=initial.group(1) if (initial := _INITIAL.search(lower)) else "",
         full=bool(_FULL_NAME.search(asking)),
+        former=bool(_FORMER_NAME.search(asking)),
     )
 
 
@@ -1628,7 +1642,7 @@ def qualifies_asked(name: str, text: str) -> bool:
 
 def demonym_adjective(name: str, text: str) -> bool:
     """Whether `name` is a demonym `text` uses as an adjective ("an American astronomer")."""
-    return bool(_DEMONYM_SHAPE.fullmatch(name) and re.search(rf"\b{re.escape(name)}\s+[a-z]", text))
+    return bool(DEMONYM_SHAPE.fullmatch(name) and re.search(rf"\b{re.escape(name)}\s+[a-z]", text))
 
 
 def _called_back(before: str, asking: str, *, by_name_only: bool = False) -> list[str]:
@@ -1795,7 +1809,7 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     first_wh = _WH_WORD.search(asking_clause(lower))
     if (
         re.search(
-            r"\b(what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last)\s+)?(?:year|date|century|decade|day)s?\b"
+            rf"{_WHICH_DATE}(?:year|date|century|decade|day)s?\b"
             r"|\b(?:what|which)\s+month\s+and\s+year\b"
             r"|\bdate\s+range\b|\bspan\s+of\s+dates\b"
             r"|\b(?:birth|death)\s+year\b|\byear\s+of\s+(?:(?:his|her|its|their)\s+)?(?:birth|death)\b",

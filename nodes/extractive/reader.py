@@ -59,7 +59,9 @@ from nodes.extractive.spans import (
     lacking_word,
     listed_together,
     manner_of,
+    part_called,
     part_looks,
+    part_markings,
     placed_on_part,
     rank_spans,
     thing_parts,
@@ -81,6 +83,9 @@ _EPITHET = re.compile(r"^(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+the\
 _BROAD_KINDS = word_set(
     "animal bird fish plant tree flower creature mammal insect reptile fruit thing primate organism beast"
 )
+# Kinds so wide that what a thing of them is comes from its entry's head noun: "Copernicus is a feature on the
+# Moon. What kind of feature is it?" — "a conspicuous crater on the Moon"
+_FEATURE_KINDS = word_set("feature object thing body structure formation landmark landform")
 _TITLE_WORDS = {"mount", "mt", "saint", "st", "the"}  # words a name is written with or without
 _ANY_OF = re.compile(
     r"^(?:an?\s+|the\s+)?(?:(?:any|one|some)\s+of\s+(?:several|various|numerous|many|the)|either\s+of\s+two)\s+"
@@ -150,12 +155,25 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     numbered = numbered_name(shape, anchor, anchor_lines) if shape.numbered and not chain.bridged else ""
     if numbered:
         return Reading(numbered, [as_evidence(line) for line in anchor_lines[:1]], confidence)
-    placed = next(filter(None, (placed_on_part(shape.text, line.text) for line in anchor_lines)), "")
-    if placed:  # "what runs along the back of this lizard?" — "a spiny crest"
+    placed = next(
+        filter(
+            None,
+            (
+                placed_on_part(shape.text, line.text) or part_markings(shape.text, line.text)
+                for line in anchor_lines
+            ),
+        ),
+        "",
+    )
+    if placed:  # "what runs along the back of this lizard?" — "a spiny crest"; "what markings does this cat's
+        # coat have?" — "striped, spotted or swirled with black"
         return Reading(placed, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     manner = next(filter(None, (manner_of(shape.text, line.text) for line in anchor_lines)), "")
     if manner:  # "what's odd about the way this fish swims?" — "swim in upright position"
         return Reading(manner, [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    part_name = next(filter(None, (part_called(shape.text, line.text) for line in anchor_lines)), "")
+    if part_name:  # "what do astronomers call the dark columns of gas and dust in this nebula?"
+        return Reading(part_name, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     lacking = next(filter(None, (lacking_word(shape, line.text) for line in anchor_lines)), "")
     if lacking:  # "does it have a tail? how is it described?" — "tailless"
         return Reading(lacking, [as_evidence(line) for line in anchor_lines[:1]], confidence)
@@ -182,13 +200,19 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         name = other_name(shape, anchor, anchor_lines, context) if shape.other_name else bare(anchor)
         name = kind_of_individual(shape, anchor, anchor_lines) or name
         return Reading(name, [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    featured = feature_kind(shape, anchor, anchor_lines) if anchor else ""
+    if featured:  # "What kind of feature is Copernicus?" — "Copernicus: a conspicuous crater on the Moon"
+        return Reading(featured, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     headed = own_name_headed_by_asked(shape, anchor) if anchor else ""
     if headed:  # "whose coinage are these pieces?" — what is shown: "Coinage of ancient Greece"
         return Reading(headed, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     spans = rank_spans(shape, lines, known=chain.known, chain=chain.tied_to, own=chain.own)
     if not spans:
         return Reading("", [as_evidence(line) for line in anchor_lines[:1]], 0.0)
-    best = (listed_together(spans) if shape.asks_several else None) or spans[0]
+    # several things asked, as names one line lists together — not a verb's object, read whole as one phrase
+    # ("related to which other fruits?" — "related to custard apples")
+    listed = listed_together(spans) if shape.asks_several and not shape.predicate else None
+    best = listed or spans[0]
     support = [best.line, *(line for line in anchor_lines if line is not best.line)]
     evidence = [as_evidence(line) for line in support[:MAX_EVIDENCE]]
     return Reading(best.text, evidence, span_confidence(spans), tuple(spans))
@@ -301,6 +325,9 @@ def other_name(
         and not any(re.search(rf"\b{re.escape(aside.lower())}\b", n.lower()) for aside in asked.set_aside)
     ]
     names = [n for n in names if (n in latin) == asked.latin] or names
+    if asked.former:  # "the old name of Ethiopia" — "… formerly called Abyssinia"
+        texts = " ".join(line.text for line in anchor_lines)
+        names = [n for n in names if re.search(rf"{_FORMERLY}{re.escape(n)}\b", texts)] or names
     # a name, not a description ("capital of Red China"); "the Sails" is a name
     names = [n for n in names if re.sub(r"^the\s+", "", n)[:1].isupper()] or names
     if asked.initial:  # "another official name beginning with B"
@@ -368,6 +395,8 @@ def name_used_in(question: str, anchor_lines: Sequence[EvidenceLine]) -> str:
     return next((m.group(1) for line in anchor_lines for m in used.finditer(line.text)), "")
 
 
+# "… formerly called Abyssinia": a name an entity once had
+_FORMERLY = r"\b(?:formerly|previously|once|originally|earlier)\s+(?:called|known\s+as|named)\s+(?:the\s+)?"
 # "… is sometimes called `the Sails'", "… was known as Cambria": a name given in a gloss's sentence.
 _CALLED = re.compile(
     r"\b(?:called|named|known\s+as|nicknamed)\s+[`'‘\"“]?((?:the\s+)?[A-Z][\w’-]*(?:\s+[A-Z][\w’-]*)*)"
@@ -525,6 +554,16 @@ def broad_kind(shape: QuestionShape, anchor: str, anchor_lines: Sequence[Evidenc
             return singular(head)
         return "" if same_entity(names[0], anchor) else names[0]
     return ""
+
+
+def feature_kind(shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine]) -> str:
+    """For "what kind of feature is Copernicus?" asked of a thing the question names, the kind its entry's
+    head gives ("a conspicuous crater on the Moon" → "conspicuous crater"); "" for a question of another
+    shape, or of the thing shown (`kind_of_individual` reads those)."""
+    named = shape.subject or next(iter(shape.names), "")
+    if shape.kind_of not in _FEATURE_KINDS or shape.asks_identity or not _same_name(named, anchor):
+        return ""
+    return next(filter(None, (defined_kind(definition(line.text)) for line in anchor_lines)), "")
 
 
 def defined_kind(text: str) -> str:

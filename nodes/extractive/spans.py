@@ -35,6 +35,7 @@ from nodes.extractive.anchor import (
 from nodes.extractive.question import (
     ASIDE_WORDS,
     BESIDE_A_NAME,
+    DEMONYM_SHAPE,
     LOOK_CAUSED,
     MIN_VERB_STEM,
     NUMBER_WORDS,
@@ -330,8 +331,9 @@ _ASKS_YEARS = re.compile(r"\b(?:which|what)\s+years\b", re.IGNORECASE)
 _YEAR_SPAN = re.compile(r"\b(\d{3,4}\s*(?:and|to|-|–)\s*\d{3,4})\b")
 _YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})?\)")  # "(1930-)": still living
 _NUMBER = re.compile(r"(?:(?<![\w.])[−-])?\b\d[\d,]*(?:\.\d+)?\b")
-# A capitalised word inside a sentence right before a numeral: the numeral ends a name ("by Falcon 9").
-_NAME_BEFORE = re.compile(r"[^.:;!?\s]\s+[A-Z][\w-]*\s$")
+# A capitalised word inside a sentence right before a numeral, or hyphened to it: the numeral ends a name ("by
+# Falcon 9", "The Voyager-2 deep-space probe")
+_NAME_BEFORE = re.compile(r"[^.:;!?\s]\s+[A-Z][\w-]*\s$|\b[A-Z][a-z]+-$")
 _VAGUE_COUNT = re.compile(
     r"\b(?:several|a\s+few|a\s+couple\s+of|many|some)\s+(?:hundreds?|thousands?|millions?|billions?)"
     r"(?:\s+(?:of\s+)?(?:hundreds?|thousands?|millions?|billions?))*\b"
@@ -458,9 +460,12 @@ def rank_spans(
     named_entries = [line for line in lines if any(is_entry_of(name, line) for name in shape.names)]
     known = [*known, *given_aliases(shape, named_entries)]
     paired = paired_names(shape)
+    # an entity's own title is whole though it ends in a name the question gives ("Papua New Guinea" for
+    # "which country occupies the eastern part of New Guinea?")
+    entitled = {bare(line.title) for line in lines}
     for line in lines:
         on_chain = bool(shape.bridge) and any(is_entry_of(name, line) for name in chain)
-        for text in dict.fromkeys(trim(shape, c) for c in candidates(shape, line)):
+        for text in dict.fromkeys(c if c in entitled else trim(shape, c) for c in candidates(shape, line)):
             score = score_span(shape, text, line, lines, known, own) + relation(shape, text, lines, chain)
             score += stated_of_chain(shape, text, line) if on_chain and not is_among(text, known) else 0.0
             score += given_link(shape, text, named_entries)
@@ -1049,6 +1054,20 @@ _SAME_RELATION = [
 ]  # each a verb's stem, matched at a word's start: "empt" is "empty", "empties", "emptied"
 
 
+# "which monster did Perseus slay (in myth)?": a kind asked as the object of a verb
+_WHICH_DID = re.compile(
+    r"^(?:which|what)\s+[a-z]+\s+(?:did|does|do)\s+(?:[\w'’-]+\s+){1,3}?([a-z]+)(?:\s+(?:in|during)\s+[\w\s]+)?\s*\??$"
+)
+
+
+def object_of_asked_verb(shape: QuestionShape, span: str, text: str) -> bool:
+    """Whether `text` writes `span` as the object of the question's verb, in a word of the verb's relation:
+    "which monster did Perseus slay?" — "… who slew Medusa"; only for verbs of a known relation."""
+    asked = _WHICH_DID.match(asking_clause(shape.text.lower()))
+    stems = _relation_stems(asked.group(1)) if asked else ""
+    return bool(stems) and bool(re.search(rf"\b{stems}\w*\s+(?:the\s+)?{re.escape(span)}\b", text))
+
+
 def same_relation(word: str) -> tuple[str, ...]:
     """The stems of the verbs that state the relation `word` states (none when it is no such verb)."""
     return next((group for group in _SAME_RELATION if any(word.startswith(stem) for stem in group)), ())
@@ -1277,9 +1296,12 @@ def thing_parts(text: str, given: Collection[str]) -> list[tuple[str, list[str]]
 
 
 # "what runs along the back of this lizard", "what grows on the head of this bird": a thing placed on a part
+_PLACED_ON = r"(?:along|down|on|across|over|around)"
 _PLACED_ASKED = re.compile(
-    r"^what\s+(?:runs|grows|lies|extends|stretches|sits|hangs|is|are)\s+(along|down|on|across|over|around)"
-    r"\s+(?:the|its)\s+([a-z]+)\s+of\b",
+    rf"^what\s+(?:runs|grows|lies|extends|stretches|sits|hangs|is|are)\s+{_PLACED_ON}\s+(?:the|its)\s+([a-z]+)\s+of\b"
+    # "Looking along this lizard's back, what feature runs down it?"
+    rf"|\b(?:this|these)\s+[\w-]+['’]s?\s+([a-z]+),\s+what\s+(?:feature\s+)?"
+    rf"(?:runs|grows|lies|extends|stretches|sits|hangs)\s+{_PLACED_ON}\s+(?:it|them)\b",
     re.IGNORECASE,
 )
 
@@ -1290,12 +1312,32 @@ def placed_on_part(question: str, text: str) -> str:
     asked = _PLACED_ASKED.search(question)
     if not asked:
         return ""
-    preposition, part = (re.escape(word) for word in asked.groups())
+    part = re.escape(next(word for word in asked.groups() if word))
     placed = re.search(
-        rf"\b(?:with|having|has|have)\s+((?:an?\s+)?(?:[\w-]+\s+){{0,2}}?[\w-]+)\s+{preposition}\s+(?:the|its)\s+{part}\b",
+        rf"\b(?:with|having|has|have)\s+((?:an?\s+)?(?:[\w-]+\s+){{0,2}}?[\w-]+)\s+{_PLACED_ON}\s+(?:the|its)\s+{part}\b",
         text,
     )
     return placed.group(1) if placed else ""
+
+
+# "what markings does this cat's coat have", "what markings does the coat of a cat like this have": how a
+# part is marked, which a gloss says after the part ("whose grey or tawny coat is striped, spotted or …")
+_PART_MARKINGS_ASKED = re.compile(
+    r"\b(?:markings?|patterns?|patterning)\s+(?:does|do)\s+"
+    r"(?:the\s+([a-z]+)\s+of\b|(?:this|these|its|their)\s+(?:[\w-]+['’]s?\s+)?([a-z]+)\s+(?:have|show|bear)\b)",
+    re.IGNORECASE,
+)
+
+
+def part_markings(question: str, text: str) -> str:
+    """How `text` says the part the question asks the markings of is marked ("coat is striped, spotted or
+    swirled with black" → "striped, spotted or swirled with black"); "" for another question or text."""
+    asked = _PART_MARKINGS_ASKED.search(question)
+    if not asked:
+        return ""
+    part = re.escape(next(word for word in asked.groups() if word))
+    marked = re.search(rf"\b{part}\s+(?:is|are)\s+((?:[\w-]+,?\s+){{0,6}}?[\w-]+)\s*(?=[.;]|$)", text)
+    return marked.group(1) if marked else ""
 
 
 # The verb whose manner a question asks: "what's odd about the way this fish swims", "how does it hold its
@@ -1326,6 +1368,30 @@ def manner_of(question: str, text: str) -> str:
         text,
     )
     return manner.group(1) if manner else ""
+
+
+# "its dark columns of gas and dust are called the Pillars of Creation": the name a gloss gives a part
+_PART_CALLED = re.compile(
+    r"\b(?:its|their|the)\s+([a-z][a-z\s-]{2,60}?)\s+(?:is|are|was|were)\s+(?:called|known\s+as|named)\s+"
+    r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+(?:of|de|the)\s+[A-Z][\w'’-]*|\s+[A-Z][\w'’-]*)*)"
+)
+_NAME_ASKED_WORDS = re.compile(r"\b(?:call|calls|called|name|names|named|known)\b")
+MIN_PART_WORDS = 2  # content words the question must share with a part's description ("dark columns")
+
+
+def part_called(question: str, text: str) -> str:
+    """The name `text` gives a part of the thing that the question describes in its own words and asks the
+    name of ("What do astronomers call the dark columns of gas and dust in this nebula?", "… have a famous
+    name. What are they called?" — "its dark columns of gas and dust are called the Pillars of Creation");
+    "" for another question, or a text that names no such part."""
+    lower = question.lower()
+    if not _NAME_ASKED_WORDS.search(lower):
+        return ""
+    for part, name in _PART_CALLED.findall(text):
+        words = content_words(part)
+        if len(words) >= MIN_PART_WORDS and all(re.search(rf"\b{re.escape(w)}\b", lower) for w in words):
+            return name
+    return ""
 
 
 def asks_wide_place(shape: QuestionShape) -> bool:
@@ -1535,7 +1601,10 @@ _POSSESSIVE_END = re.compile(r"\w['’]s$")
 
 
 # words that open a name without naming anything alone ("Upper Nile", "Great Bear", "New Guinea")
-_NAME_ADJECTIVES = word_set("upper lower great little new old greater lesser north south east west")
+_NAME_ADJECTIVES = word_set(
+    "upper lower great little new old greater lesser north south east west northern southern eastern western"
+    " central"
+)
 
 
 def _stands_alone(words: Sequence[str]) -> bool:
@@ -1959,6 +2028,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         # (1999)", not the year of her first flight as pilot written in the same line
     if shape.choices:
         return 1.0 if span.lower() in shape.choices else OTHER_KIND_FIT  # an option listed, or another name
+    if object_of_asked_verb(shape, span, line.text):
+        return ALIGNED_FIT  # "which monster did Perseus slay?" — Perseus: "… who slew Medusa"
     if span in related_to_owner(shape, line):
         return (
             ALIGNED_FIT  # "which Greek goddess is Juno's counterpart" — Juno: "… counterpart of Greek Hera"
@@ -2118,8 +2189,8 @@ _RELATIONS_AS_ASKED = re.compile(
     rf"|\b(?:is|was|are|were)\s+(?P<owner2>{_CAPITALISED_NAME}|she|he|it)\s+(?P<noun2>identified)"
     r"(?:\s+with)?\s*\??$"
     # "Juno was the wife of which god?", "Brisbane is the capital of which Australian state?", "Juno is the
-    # Roman counterpart of which Greek goddess?"
-    rf"|\b(?P<owner3>{_CAPITALISED_NAME})\s+(?:is|was)\s+(?:the\s+|an?\s+)?(?:[A-Z][a-z]+\s+)?"
+    # Roman counterpart of which Greek goddess?", "Perth is the state capital of which part of Australia?"
+    rf"|\b(?P<owner3>{_CAPITALISED_NAME})\s+(?:is|was)\s+(?:the\s+|an?\s+)?(?:[A-Z][a-z]+\s+)?(?:[a-z]+\s+)??"
     r"(?P<noun3>[a-z]+)\s+of\s+(?:which|what|whom)\b"
     # "Whose twin sister was Artemis?"
     rf"|\b(?i:whose)\s+(?:twin\s+)?(?P<noun4>[a-z]+)\s+(?:is|was)\s+(?P<owner4>{_CAPITALISED_NAME})\s*\??$"
@@ -2129,10 +2200,12 @@ _RELATIONS_AS_ASKED = re.compile(
 )
 _RELATIONS_INVERSE = re.compile(
     # "Which Greek goddess is Juno's counterpart?", "Who was that goddess's husband (and brother)?": the
-    # bridge's; "Who was Apollo's twin in Greek myth?"
+    # bridge's
     rf"\b(?:is|was|are|were)\s+(?P<owner>{_CAPITALISED_NAME}|that\s+[a-z]+)['’]s?\s+"
     r"(?:(?:twin|elder|older|younger|half)[\s-]+)?(?P<noun>[a-z]+)"
-    r"(?:\s*\([^)]*\))?(?:\s+in\s+(?:[A-Z][a-z]+\s+)?(?:myths?|mythology|legends?))?\s*\??$"
+    # "Who was Apollo's twin in Greek myth?", "Who is Juno's counterpart among the Greek gods?"
+    r"(?:\s*\([^)]*\))?(?:\s+(?:in|among)\s+(?:the\s+)?(?:[A-Z][a-z]+\s+)?"
+    r"(?:myths?|mythology|legends?|gods|goddesses|pantheon))?\s*\??$"
     # "Artemis was the goddess of the hunt - who was her twin brother?": the one the question opens with
     rf"|^(?P<owner2>{_CAPITALISED_NAME})\s+(?:is|was)\b[^?]*\b(?:is|was|are|were)\s+(?:her|his)\s+"
     r"(?:twin\s+)?(?P<noun2>[a-z]+)\s*\??$"
@@ -2194,7 +2267,8 @@ def related_to_owner(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if not owner or not is_entry_of(owner, line):
         return []
     name = r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
-    related = compiled(rf"\b{lead}\s+(?:the\s+)?(?:[A-Z][a-z]+\s+)?{name}(?:\s+and\s+{name})?")
+    # "counterpart of Greek Hera": a demonym before the name is no part of it; "Western Australia" is one name
+    related = compiled(rf"\b{lead}\s+(?:the\s+)?(?:{DEMONYM_SHAPE.pattern}\s+)?{name}(?:\s+and\s+{name})?")
     # "son of Zeus and Leto": the father is named first, the mother second
     second = noun == "mother"
     return [(pair[1] or pair[0]) if second else pair[0] for pair in related.findall(line.text)]
