@@ -6935,3 +6935,100 @@ def test_a_verbs_object_asked_in_the_plural_is_read_whole_not_as_names_a_line_li
         "Orla: Orla: North America and South America and Central America",
     ]
     assert _read_record("This leathery fruit is related to which other fruits?", *record) == "custard apples"
+
+
+def test_whose_relation_asked_of_a_named_owner_after_its_kind_is_read_as_stated() -> None:
+    """ "Whose wife was the goddess X?" — X: "wife and sister of Tarno"."""
+    record = ["Question names: Vessa (match 1.000)", *_NORLAND_GODS]
+    assert _read_record("In Norland mythology, whose wife was the goddess Vessa?", *record) == "Tarno"
+
+
+def test_whose_thing_asked_is_the_owner_a_named_entry_gives_it() -> None:
+    """ "… a palace that was formerly whose residence?" — "the residence of the king of Orla"."""
+    record = [
+        "Question names: Old Town (match 1.000)",
+        "Old Town: Old Town: a walled section of Kellby that encloses the palace that was formerly the"
+        " residence of the king of Orla",
+        "Kellby: Kellby: the capital of Orla",
+    ]
+    question = "Kellby's Old Town encloses a palace that was formerly whose residence?"
+    assert _read_record(question, *record) == "the king of Orla"
+
+
+def test_a_comma_ends_a_name_and_a_name_in_possessive_apposition_opens_the_subject() -> None:
+    shape = read_question("Kellby, Orla's capital — which river is it on?")
+    assert shape.names == ["Kellby", "Orla"]
+    assert shape.subject == "Kellby"
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text", "answer"),
+    [
+        (
+            "What does this rodent build in and around the water?",
+            "Kell beaver",
+            "a large semiaquatic rodent of Orla with a broad flat tail; constructs complex dams and"
+            " underwater lodges",
+            "complex dams and underwater lodges",
+        ),
+        (
+            "This edible sea snail has an ear-shaped shell. What is the inside of the shell like?",
+            "Kell snail",
+            "any of various large edible marine gastropods of Orla having an ear-shaped shell with pearly"
+            " interior",
+            "pearly interior",
+        ),
+        (
+            "What does the shape of this galaxy, with its bulge and dust lane, look like?",
+            "Kell Galaxy",
+            "Kell Galaxy, Messier 99: a spiral galaxy in Orla with a bright bulge and a dust lane that"
+            " make it look like a broad-brimmed hat.",
+            "broad-brimmed hat",
+        ),
+        (
+            "What is the shape of this sea snail's shell said to resemble?",
+            "Kell snail",
+            "any of various large edible marine gastropods of Orla having an ear-shaped shell with pearly"
+            " interior",
+            "ear-shaped",
+        ),
+        (
+            "From where we sit, how is this galaxy oriented - are we seeing it face-on or edge-on?",
+            "Kell Galaxy",
+            "Kell Galaxy, Messier 98: a starburst galaxy seen edge-on in the constellation Orla Major",
+            "edge-on",
+        ),
+        (
+            "This heavy animal has a nickname that calls it a kind of horse. What is that nickname?",
+            "Kellopotamus",
+            "kellopotamus, kello, river horse, Kellopotamus amphibius: massive thick-skinned herbivorous"
+            " animal living in or around rivers of tropical Orla",
+            "river horse",
+        ),
+        (
+            "People dry the flowers of this shrub. What are they usually put in?",
+            "Kell lavender",
+            "Kell lavender, Lavandula kellia: aromatic shrub of Orla widely cultivated for its lilac"
+            " flowers which are dried and used in sachets",
+            "sachets",
+        ),
+    ],
+)
+def test_what_is_said_of_the_thing_shown_read_in_more_wordings(
+    question: str, title: str, text: str, answer: str
+) -> None:
+    """Where a verb's object is asked past "in and around"; a part's side of "the" part; a likeness asked of a
+    shape, kept apart from the shape itself; options offered after a dash; a nickname described in the
+    sentence before "What is that nickname?" (no bridge); "put in" stated as "used in"."""
+    assert _read_shown(question, title, text) == answer
+
+
+def test_the_object_of_a_verb_with_around_asked_of_a_named_thing() -> None:
+    record = [
+        "Question names: Tarn (match 1.000)",
+        "Tarn: Tarn, Dragon: a faint constellation twisting around the north celestial pole and lying between"
+        " Orla Major and Kellus",
+        "Orla Major: Orla Major: a constellation near the North Star",
+    ]
+    question = "Tarn is a constellation next to the one where this nebula sits. What does Tarn twist around?"
+    assert _read_record(question, *record) == "north celestial pole"

@@ -492,6 +492,7 @@ _IDENTITY_FILLER = word_set("""
     appear object thing things pictured shown depicted seen visible here featured photographed
 """)
 _NAME_NOUNS = word_set("name names")
+NAME_NOUNS = word_set("name surname nickname")  # asked nouns that say how a thing is called, not its kind
 # "what kind of seas": a kind of sea; "which category of vehicle": a kind of vehicle
 _KIND_WORDS = word_set("kind kinds type types sort sorts variety category categories class style styles")
 # "what kind of star cluster is this" → "cluster": the noun after "of", or the next word when it is a noun
@@ -535,11 +536,14 @@ WHOLE_WORLD = word_set("world earth globe")  # owners of a record, never what is
 # the entity's entry, "eucalyptus leaves and bark"), not a name.
 # "what did the astronomer Ada Lorne discover": a named subject takes the verb as well.
 _PREDICATE = re.compile(
-    rf"^what\s+(?P<object>(?:[a-z]+\s+)?(?:{'|'.join(sorted(_OBJECT_NOUNS))})\s+)?(?:does|do|did)\s+(?:(?:this|these|that|those|the)\s+)?"
+    rf"^what\s+(?P<object>(?:[a-z]+\s+)?(?:{'|'.join(sorted(_OBJECT_NOUNS))})\s+)?(?:does|do|did)\s+"
+    r"(?:(?:this|these|that|those|the)\s+)?"
     r"(?:[\w-]+,?\s+){1,7}?(?:mainly\s+|mostly\s+)?"  # "this spiny, long-snouted animal"
     r"(?<!\bthat\s)(?<!\bthe\s)(?<!\bthis\s)(?<!\bits\s)(?<!\btheir\s)"  # "what do people call that group"
-    r"(?P<verb>[a-z]+)(?:\s+(?P<preposition>on|in|with|from|for|at|into|upon))?"
-    r"(?:\s+(?:in|on|at|under|around)\s+(?:(?:the|its|their)\s+)?[\w-]+(?:\s+(?:and|or)\s+[\w-]+)?)?"
+    r"(?P<verb>[a-z]+)(?:\s+(?P<preposition>on|in|with|from|for|at|into|upon|around))?"
+    # "… in and around the water"
+    r"(?:\s+(?:in|on|at|under|around)(?:\s+(?:and|or)\s+(?:in|on|at|under|around))?\s+(?:(?:the|its|their)\s+)?"
+    r"[\w-]+(?:\s+(?:and|or)\s+[\w-]+)?)?"
     r"(?:\s+with\s+(?:its|their|them|it)\b.*)?"
     # "what does it lack that they have": what the others have is the object asked
     r"(?:\s+that\s+(?:they|it|others|the\s+others)\s+(?:have|has|do|does))?$"
@@ -565,7 +569,7 @@ _RELATED_ASKED = re.compile(
 )
 _RESEMBLES = re.compile(  # "what does this look like", "which wild animal does this dog look like"
     # "what does that make it look like": the look a feature the question names gives it
-    r"\b(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|is|are)\s+(?:this|these|it|they|the|that)\b[\w\s'’-]*"
+    r"\b(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|is|are)\s+(?:this|these|it|they|the|that)\b[\w\s,'’-]*"
     # "what does this galaxy look like, with its bright bulge and dust lane?"
     r"\b(?:look\s+like|resemble|mimic|imitate)(?:,\s+with\s+[^?]*)?$"
 )  # "which insect does this fly mimic", "which insect is this fly said to resemble"
@@ -632,7 +636,7 @@ _PART_OF_THIS = re.compile(
 )
 # "the inside of this sea snail's shell": a side of a part, asked before the part it is of
 _SUB_PART = re.compile(
-    r"\bthe\s+(inside|interior|underside|outside|exterior|tip|rim|edge)\s+of\s+(?:this|these)\b"
+    r"\bthe\s+(inside|interior|underside|outside|exterior|tip|rim|edge)\s+of\s+(?:this|these|its|their|the)\b"
 )
 # "what sort of hind legs does this marsupial have", "how are its walls built": the part is named where
 # the asking clause names it.
@@ -1313,6 +1317,8 @@ def either_or(lower: str) -> re.Match[str] | None:
         or _WORD_OR_ONES.search(last)
         or _OR_IS_IT.search(last)
         or _EITHER_OR.match(last)
+        # "how is it oriented - are we seeing it face-on or edge-on?": the clause after the dash offers them
+        or _EITHER_OR.match(asking_clause(lower))
     )
 
 
@@ -1420,7 +1426,11 @@ def name_request(lower: str, names: Sequence[str] = ()) -> NameAsked:
     # the sentence that asks for the name, else the asking one: "This animal also goes by a name that
     # calls it a kind of horse. What is it?"
     sentences = _SENTENCE_BREAK.split(lower)
-    asking = next((s for s in reversed(sentences) if _OTHER_NAME.search(s)), asked_sentence(lower))
+    naming = [s for s in sentences if _OTHER_NAME.search(s)]
+    # "… has a nickname that calls it a kind of horse. What is that nickname?": the sentence that describes
+    # the name, not a bare ask after it
+    described = [s for s in naming if set(content_words(s)) - _NAME_FRAME - IMAGE_WORDS - _WH_OR_PRONOUNS]
+    asking = next(iter(described[-1:] or naming[-1:]), asked_sentence(lower))
     set_aside = _SET_ASIDE.search(asking)
     aside = set_aside.group(1) if set_aside else ""
     rest = asking.replace(set_aside.group(0), " ") if set_aside else asking
@@ -1981,6 +1991,8 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
     """
     for demonstrative in _DEMONSTRATIVE.finditer(lower):
         noun = demonstrative.group(2)
+        if singular(noun) in NAME_NOUNS:  # "… has a nickname that calls it a horse. What is that nickname?"
+            continue
         qualified = _QUALIFIED_KIND.match(lower, demonstrative.end())  # "that northern country"
         kind = qualified.group(1) if qualified else ""
         # not "the cape that this rocket …", nor "what was that place formerly called"
@@ -2116,7 +2128,7 @@ def named_entities(text: str) -> list[str]:
     spans = []
     for sentence in _LEAD_IN_BREAK.split(text):
         run: list[str] = []
-        words = _WORD.findall(sentence)
+        words = _NAME_TOKEN.findall(sentence)  # with commas, which end a name ("Rome, Italy's capital")
         opens_with_name = _opens_with_subject(words) or _opens_with_name(words) or _opens_apposed(sentence)
         for i, word in enumerate([*words, ""]):
             if is_capitalised(word) and (i > 0 or opens_with_name):
@@ -2133,6 +2145,7 @@ def named_entities(text: str) -> list[str]:
     return spans
 
 
+_NAME_TOKEN = re.compile(rf"{_WORD.pattern}|,")
 _NAME_LINKS = word_set("of de del da du la van von")  # lower-case words inside a name
 _FIRST_PERSON = word_set("I I'm I've I'd I'll I’m I’ve I’d I’ll")
 
@@ -2153,8 +2166,9 @@ def _opens_with_name(words: list[str]) -> bool:
 
 _WH_OR_PRONOUNS = word_set("what which who where when why how it that there here this he she")
 _INTERJECTIONS = word_set("yes no so well now here ok okay oh hey look")
-_APPOSED_OPENING = re.compile(
-    r"^([A-Z][\w'’-]*),\s+(?:(?:once|formerly|now|long|still)\s+)?(?:an?|the|with|its|which|who|whose)\s"
+_APPOSED_OPENING = re.compile(  # "Tucana, a faint …", "Rome, Italy's capital"
+    r"^([A-Z][\w'’-]*),\s+(?:(?:once|formerly|now|long|still)\s+)?(?:an?|the|with|its|which|who|whose"
+    r"|[A-Z][\w-]*['’]s)\s"
 )
 
 

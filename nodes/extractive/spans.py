@@ -38,6 +38,7 @@ from nodes.extractive.question import (
     DEMONYM_SHAPE,
     LOOK_CAUSED,
     MIN_VERB_STEM,
+    NAME_NOUNS,
     NUMBER_WORDS,
     PURPOSE_ASKED,
     RECORD_HELD,
@@ -97,7 +98,6 @@ DESCRIBED_WORDS = 5
 DESCRIBED_BONUS = 2.0
 _RELATING_WORDS = word_set("during after before since until within without across along among around beyond")
 _POINTS_AT_IMAGE = re.compile(r"\b(?:this|these|here|pictured|shown|image|photo|picture|drawing)\b", re.I)
-NAME_NOUNS = word_set("name surname nickname")  # asked nouns that say how a thing is called, not its kind
 MEASURED_OF_DESCRIBED = ("year", "number")  # answer types the described entry states of itself
 RELATION_BONUS = 0.3  # added when the span's own entry ties the asked kind to the chain ("capital of Peru")
 RELATION_WINDOW = 4  # words between the kind and the chain's name in that entry, at most
@@ -733,7 +733,9 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "named" and shape.type_noun == "direction":  # "in which direction from Australia does it lie"
         return compass_points(text) + line_names(line)
     if kind == "named" and _ASKS_SHAPE.search(shape.text) and not shape.part:
-        return _SHAPED.findall(text) + _SHAPED_LIKE.findall(text) or line_names(line)
+        # "what does the shape of this galaxy look like": what a gloss likens it to, else its shape
+        likened = verb_objects(text, RESEMBLE) if shape.predicate == RESEMBLE else []
+        return likened or _SHAPED.findall(text) + _SHAPED_LIKE.findall(text) or line_names(line)
     if kind in ("named", "identity") and _OFFERED.search(shape.text):  # "face-on or some other angle?"
         return alternatives(shape, text) or line_names(line)
     if kind == "named" and PURPOSE_ASKED.search(shape.text):  # "what do people use lizards like this for"
@@ -1051,6 +1053,7 @@ _SAME_RELATION = [
     ("join", "connect", "link"),
     ("kill", "slay", "slain", "slew"),  # "which goddess killed the hunter": "… slain by Artemis"
     ("split", "divid", "separat"),  # "what splits this nebula": "… that dark lanes of dust divide"
+    ("put", "used", "placed"),  # "what are the dried flowers put in": "… dried and used in sachets"
 ]  # each a verb's stem, matched at a word's start: "empt" is "empty", "empties", "emptied"
 
 
@@ -1157,8 +1160,10 @@ def verb_objects(text: str, predicate: str) -> list[str]:
         # and a part's likeness: "a head with horns like an ox"
         likened = r"(?:looks?\s+like|resembl\w*|shaped\s+like|similar\s+to|like)"
         verb_form = rf"\b{likened}\s+(?:(?:those|that)\s+of\s+)?(?:(?:the|a|an)\s+)?"
-    # a likeness ends where the next feature begins ("horns like an ox and a long tufted tail")
+    # a likeness ends where the next feature begins ("horns like an ox and a long tufted tail"); an object
+    # where another verb joins ("twisting around the north celestial pole and lying between …")
     end = r"\s+and\s+(?:a|an|the)\s|" if predicate == RESEMBLE else ""
+    end += r"\s+and\s+[a-z]+ing\b|"
     found = compiled(verb_form + rf"([a-z][\w\s'-]*?)\s*(?={end}[;,.()]|$)").finditer(text)
     compounds = compiled(rf"\b([a-z]+)-{verb_stem}(?:ing|er|ers)\b").findall(text)  # "seed-eating"
     if predicate == RESEMBLE:
@@ -1392,6 +1397,25 @@ def part_called(question: str, text: str) -> str:
         if len(words) >= MIN_PART_WORDS and all(re.search(rf"\b{re.escape(w)}\b", lower) for w in words):
             return name
     return ""
+
+
+# "… a palace that was formerly whose residence?", "Whose residence was the palace inside it?": the owner of
+# a thing asked by "whose"
+_WHOSE_ASKED = re.compile(
+    r"\b(?:is|was|were|are)\s+(?:[a-z]+\s+)?whose\s+([a-z]+)\s*\??$|^whose\s+([a-z]+)\s+(?:is|was|were|are)\b",
+    re.IGNORECASE,
+)
+
+
+def owner_by_whose(question: str, text: str) -> str:
+    """The owner `text` gives the thing a "whose" question asks about ("the residence of the emperor of China"
+    → "the emperor of China"); "" for another question, or a text that gives none."""
+    asked = _WHOSE_ASKED.search(asking_clause(question.lower()))
+    if not asked:
+        return ""
+    noun = re.escape(next(word for word in asked.groups() if word))
+    owner = re.search(rf"\b{noun}\s+of\s+((?:the\s+)?[a-z][\w\s'’-]*?)(?=\s*[;,.()]|$)", text)
+    return owner.group(1) if owner and len(owner.group(1).split()) <= MAX_OBJECT_WORDS else ""
 
 
 def asks_wide_place(shape: QuestionShape) -> bool:
@@ -2192,8 +2216,9 @@ _RELATIONS_AS_ASKED = re.compile(
     # Roman counterpart of which Greek goddess?", "Perth is the state capital of which part of Australia?"
     rf"|\b(?P<owner3>{_CAPITALISED_NAME})\s+(?:is|was)\s+(?:the\s+|an?\s+)?(?:[A-Z][a-z]+\s+)?(?:[a-z]+\s+)??"
     r"(?P<noun3>[a-z]+)\s+of\s+(?:which|what|whom)\b"
-    # "Whose twin sister was Artemis?"
-    rf"|\b(?i:whose)\s+(?:twin\s+)?(?P<noun4>[a-z]+)\s+(?:is|was)\s+(?P<owner4>{_CAPITALISED_NAME})\s*\??$"
+    # "Whose twin sister was Artemis?", "whose wife was the goddess Juno?"
+    rf"|\b(?i:whose)\s+(?:twin\s+)?(?P<noun4>[a-z]+)\s+(?:is|was)\s+(?:the\s+(?:[a-z]+\s+)?)?"
+    rf"(?P<owner4>{_CAPITALISED_NAME})\s*\??$"
     # "Cassiopeia was married to a king. Who was he?", "Cassiopeia married which king?"
     rf"|\b(?P<owner5>{_CAPITALISED_NAME})\s+(?:(?:is|was)\s+)?(?P<noun5>married)\s+(?:to\s+)?"
     r"(?:an?|which|what|whom)\b"
