@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -156,23 +156,16 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     numbered = numbered_name(shape, anchor, anchor_lines) if shape.numbered and not chain.bridged else ""
     if numbered:
         return Reading(numbered, [as_evidence(line) for line in anchor_lines[:1]], confidence)
-    placed = next(
-        filter(
-            None,
-            (
-                placed_on_part(shape.text, line.text) or part_markings(shape.text, line.text)
-                for line in anchor_lines
-            ),
-        ),
-        "",
+    placed = first_read(placed_on_part, shape.text, anchor_lines) or first_read(
+        part_markings, shape.text, anchor_lines
     )
     if placed:  # "what runs along the back of this lizard?" — "a spiny crest"; "what markings does this cat's
         # coat have?" — "striped, spotted or swirled with black"
         return Reading(placed, [as_evidence(line) for line in anchor_lines[:1]], confidence)
-    manner = next(filter(None, (manner_of(shape.text, line.text) for line in anchor_lines)), "")
+    manner = first_read(manner_of, shape.text, anchor_lines)
     if manner:  # "what's odd about the way this fish swims?" — "swim in upright position"
         return Reading(manner, [as_evidence(line) for line in anchor_lines[:1]], confidence)
-    part_name = next(filter(None, (part_called(shape.text, line.text) for line in anchor_lines)), "")
+    part_name = first_read(part_called, shape.text, anchor_lines)
     if part_name:  # "what do astronomers call the dark columns of gas and dust in this nebula?"
         return Reading(part_name, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     lacking = next(filter(None, (lacking_word(shape, line.text) for line in anchor_lines)), "")
@@ -202,7 +195,7 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         name = kind_of_individual(shape, anchor, anchor_lines) or name
         return Reading(name, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     named_lines = [line for line in lines if any(is_entry_of(name, line) for name in shape.names)]
-    owner_named = next(filter(None, (owner_by_whose(shape.text, line.text) for line in named_lines)), "")
+    owner_named = first_read(owner_by_whose, shape.text, named_lines)
     if owner_named:  # "… the Forbidden City encloses a palace that was formerly whose residence?"
         return Reading(owner_named, [as_evidence(named_lines[0])], confidence)
     featured = feature_kind(shape, anchor, anchor_lines) if anchor else ""
@@ -559,6 +552,11 @@ def broad_kind(shape: QuestionShape, anchor: str, anchor_lines: Sequence[Evidenc
             return singular(head)
         return "" if same_entity(names[0], anchor) else names[0]
     return ""
+
+
+def first_read(read: Callable[[str, str], str], question: str, lines: Sequence[EvidenceLine]) -> str:
+    """What `read` finds for `question` in the first of `lines` where it finds anything; "" if none."""
+    return next(filter(None, (read(question, line.text) for line in lines)), "")
 
 
 def feature_kind(shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine]) -> str:

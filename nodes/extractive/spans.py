@@ -2268,7 +2268,8 @@ def owner_relation(shape: QuestionShape) -> tuple[str, str, str] | None:
     ):
         asked = pattern.search(shape.text)
         if asked:
-            found = {k.rstrip("2345"): v for k, v in asked.groupdict().items() if v}
+            # each alternative names its groups owner<n> and noun<n>: the one that matched gives them
+            found = {name.rstrip("0123456789"): value for name, value in asked.groupdict().items() if value}
             noun = found["noun"]
             lead = stated_as.get(noun, re.escape(noun))
             if noun != "identified":
