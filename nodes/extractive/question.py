@@ -645,9 +645,9 @@ _PART_ASKED = re.compile(
     r"|\b(?:its|their)\s+((?:[a-z-]+\s+)?[a-z]+)\b"
 )
 _WH_WORD = re.compile(r"\b(?:what|which|who|whom|whose|where|when|why|how)\b")
-# "on what date …", "around which day of the year …", "what's the last day …": a day, not a year
 # "what date", "on what exact date", "which first day": a date asked, perhaps qualified
 _WHICH_DATE = r"\b(?:what|which)\s+(?:(?:is|was)\s+the\s+)?(?:(?:first|last|exact|precise|specific|full)\s+)?"
+# "on what date …", "around which day of the year …", "what's the last day …": a day, not a year
 _ASKS_DATE = re.compile(
     rf"{_WHICH_DATE}(?:date|day)s?\b"
     r"|\b(?:what|which)\s+month\s+and\s+year\b"  # "in which month and year did it launch": "February 2015"

@@ -194,10 +194,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         name = other_name(shape, anchor, anchor_lines, context) if shape.other_name else bare(anchor)
         name = kind_of_individual(shape, anchor, anchor_lines) or name
         return Reading(name, [as_evidence(line) for line in anchor_lines[:1]], confidence)
-    named_lines = [line for line in lines if any(is_entry_of(name, line) for name in shape.names)]
-    owner_named = first_read(owner_by_whose, shape.text, named_lines)
-    if owner_named:  # "… the Forbidden City encloses a palace that was formerly whose residence?"
-        return Reading(owner_named, [as_evidence(named_lines[0])], confidence)
+    owned = owner_by_whose(shape, lines)
+    if owned:  # "… the Forbidden City encloses a palace that was formerly whose residence?"
+        return Reading(owned[0], [as_evidence(owned[1])], confidence)
     featured = feature_kind(shape, anchor, anchor_lines) if anchor else ""
     if featured:  # "What kind of feature is Copernicus?" — "Copernicus: a conspicuous crater on the Moon"
         return Reading(featured, [as_evidence(line) for line in anchor_lines[:1]], confidence)

@@ -417,9 +417,10 @@ class Span:
     line: EvidenceLine
 
 
+_CAPITALISED_NAME = r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"  # "Corona Borealis", "Tarna New Kell"
 # Names a line lists together: "between Lyra and Corona Borealis", "the South Pacific and the Indian Ocean",
 # "Pisces, Aries and Taurus".
-_NAME_IN_LIST = r"(?:the\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
+_NAME_IN_LIST = rf"(?:the\s+)?{_CAPITALISED_NAME}"
 _LISTED_NAMES = re.compile(rf"{_NAME_IN_LIST}(?:,\s+{_NAME_IN_LIST})*,?\s+and\s+{_NAME_IN_LIST}")
 
 
@@ -441,6 +442,11 @@ def listed_together(spans: Sequence[Span]) -> Span | None:
     return best
 
 
+def entries_named(shape: QuestionShape, lines: Sequence[EvidenceLine]) -> list[EvidenceLine]:
+    """The lines of the entities the question names in words."""
+    return [line for line in lines if any(is_entry_of(name, line) for name in shape.names)]
+
+
 def rank_spans(
     shape: QuestionShape,
     lines: Sequence[EvidenceLine],
@@ -457,7 +463,7 @@ def rank_spans(
     entry of the asked kind may be tied (see `relation`).
     """
     best: dict[str, Span] = {}
-    named_entries = [line for line in lines if any(is_entry_of(name, line) for name in shape.names)]
+    named_entries = entries_named(shape, lines)
     known = [*known, *given_aliases(shape, named_entries)]
     paired = paired_names(shape)
     # an entity's own title is whole though it ends in a name the question gives ("Papua New Guinea" for
@@ -1066,9 +1072,15 @@ _WHICH_DID = re.compile(
 def object_of_asked_verb(shape: QuestionShape, span: str, text: str) -> bool:
     """Whether `text` writes `span` as the object of the question's verb, in a word of the verb's relation:
     "which monster did Perseus slay?" — "… who slew Medusa"; only for verbs of a known relation."""
-    asked = _WHICH_DID.match(asking_clause(shape.text.lower()))
-    stems = _relation_stems(asked.group(1)) if asked else ""
+    stems = _asked_verb_stems(shape.text)
     return bool(stems) and bool(re.search(rf"\b{stems}\w*\s+(?:the\s+)?{re.escape(span)}\b", text))
+
+
+@functools.lru_cache(maxsize=2**10)  # `type_fit` asks for every span of every line
+def _asked_verb_stems(question: str) -> str:
+    """The stems of the verb a "which <kind> did X <verb>" question asks the object of; "" for another."""
+    asked = _WHICH_DID.match(asking_clause(question.lower()))
+    return _relation_stems(asked.group(1)) if asked else ""
 
 
 def same_relation(word: str) -> tuple[str, ...]:
@@ -1407,15 +1419,20 @@ _WHOSE_ASKED = re.compile(
 )
 
 
-def owner_by_whose(question: str, text: str) -> str:
-    """The owner `text` gives the thing a "whose" question asks about ("the residence of the emperor of China"
-    → "the emperor of China"); "" for another question, or a text that gives none."""
-    asked = _WHOSE_ASKED.search(asking_clause(question.lower()))
+def owner_by_whose(shape: QuestionShape, lines: Sequence[EvidenceLine]) -> tuple[str, EvidenceLine] | None:
+    """The owner the entry of a named entity gives the thing a "whose" question asks about ("the residence of
+    the emperor of China" → "the emperor of China"), with its line; None for another question, or when no
+    such entry gives one."""
+    asked = _WHOSE_ASKED.search(asking_clause(shape.text.lower()))
     if not asked:
-        return ""
+        return None
     noun = re.escape(next(word for word in asked.groups() if word))
-    owner = re.search(rf"\b{noun}\s+of\s+((?:the\s+)?[a-z][\w\s'’-]*?)(?=\s*[;,.()]|$)", text)
-    return owner.group(1) if owner and len(owner.group(1).split()) <= MAX_OBJECT_WORDS else ""
+    owner = compiled(rf"\b{noun}\s+of\s+((?:the\s+)?[a-z][\w\s'’-]*?)(?=\s*[;,.()]|$)")
+    for line in entries_named(shape, lines):
+        found = owner.search(line.text)
+        if found and len(found.group(1).split()) <= MAX_OBJECT_WORDS:
+            return found.group(1), line
+    return None
 
 
 def asks_wide_place(shape: QuestionShape) -> bool:
@@ -1459,7 +1476,7 @@ def directional_parts(text: str, region: str | None = None) -> list[str]:
     direction: "evergreen oak of southern Europe" → "southern Europe"; "southeast Asian pheasant" → the
     part as its adjective, as the text writes it."""
     direction = r"(?:north|south|east|west|central)[a-z-]*"  # "central west Africa": two words of it
-    name = re.escape(region) if region else r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
+    name = re.escape(region) if region else _CAPITALISED_NAME
     part = compiled(rf"\b{direction}(?:\s+{direction})?\s+{name}(?:n|an)?\b")
     return [m.group() for m in part.finditer(text)]
 
@@ -2202,7 +2219,6 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     return fit
 
 
-_CAPITALISED_NAME = r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*"
 # A relation noun asked of a name, the owner. Its entry states the relation as asked ("Juno was the wife of
 # which god?" — Juno: "wife and sister of Jupiter"), or, when the question asks who stands in the relation to
 # the owner, by its inverse ("Who was Vessa's husband?" — Vessa: "the wife of Tarno")
@@ -2258,7 +2274,8 @@ _RELATIONS_STATED_AS = {
 }
 
 
-def owner_relation(shape: QuestionShape) -> tuple[str, str, str] | None:
+@functools.lru_cache(maxsize=2**10)  # `type_fit` asks for every span of every line
+def owner_relation(question: str) -> tuple[str, str, str] | None:
     """The owner a question asks a relation of, the relation noun, and the pattern the owner's own entry
     states that relation by ("Juno was the wife of which god?" → ("Juno", "wife", "wife…of"); "Who was
     Vessa's husband?" → ("Vessa", "husband", "wife…of")); None for a question of another shape."""
@@ -2266,7 +2283,7 @@ def owner_relation(shape: QuestionShape) -> tuple[str, str, str] | None:
         (_RELATIONS_AS_ASKED, _RELATIONS_STATED_AS),
         (_RELATIONS_INVERSE, _INVERSE_RELATIONS),
     ):
-        asked = pattern.search(shape.text)
+        asked = pattern.search(question)
         if asked:
             # each alternative names its groups owner<n> and noun<n>: the one that matched gives them
             found = {name.rstrip("0123456789"): value for name, value in asked.groupdict().items() if value}
@@ -2284,7 +2301,7 @@ def related_to_owner(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     Greek Hera" → Hera), or after its inverse ("Vessa's husband" — "the wife of Tarno" → Tarno); none for a
     line of another entity, or for a question of another shape. The owner is named ("Juno's counterpart"),
     or the bridge the chain found ("that goddess's husband")."""
-    asked = owner_relation(shape)
+    asked = owner_relation(shape.text)
     if not asked:
         return []
     named, noun, lead = asked
@@ -2292,7 +2309,7 @@ def related_to_owner(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     owner = shape.bridge_entity if described else named
     if not owner or not is_entry_of(owner, line):
         return []
-    name = r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    name = f"({_CAPITALISED_NAME})"
     # "counterpart of Greek Hera": a demonym before the name is no part of it; "Western Australia" is one name
     related = compiled(rf"\b{lead}\s+(?:the\s+)?(?:{DEMONYM_SHAPE.pattern}\s+)?{name}(?:\s+and\s+{name})?")
     # "son of Zeus and Leto": the father is named first, the mother second
