@@ -7032,3 +7032,194 @@ def test_the_object_of_a_verb_with_around_asked_of_a_named_thing() -> None:
     ]
     question = "Tarn is a constellation next to the one where this nebula sits. What does Tarn twist around?"
     assert _read_record(question, *record) == "north celestial pole"
+
+
+@pytest.mark.parametrize(
+    ("question", "named", "lines", "answer"),
+    [
+        (
+            "Long before pictures like this, Varro studied the stars. Which kind of telescope did Varro"
+            " perfect?",
+            "Varro",
+            [
+                "Varro: Varro, Tam Varro: Orlan astronomer who was the first to map the stars of Orla;"
+                " perfected the reflecting telescope that enabled him to make many discoveries (1600-1660)",
+                "Kell: Kell, Ama Kell: Orlan astronomer of the Renaissance who studied comets",
+            ],
+            "reflecting telescope",
+        ),
+        (
+            "Unrelated to this nebula: what kind of planet is Tarnis classified as?",
+            "Tarnis",
+            [
+                "Tarnis: Tarnis is the sixth planet from Orla and the largest planet of its system. Tarnis is"
+                " classified as an ice giant along with Kell.",
+            ],
+            "ice giant",
+        ),
+    ],
+)
+def test_a_kind_asked_before_a_fronted_verb_or_a_stranded_as_is_what_the_verb_leads_up_to(
+    question: str, named: str, lines: list[str], answer: str
+) -> None:
+    """ "Which kind of X did Y <verb>?" — "… <verbed> the <modifier> X"; "what kind of X is Y classified as?"
+    — "… classified as a <kind>" (an -ing word after an article modifies the noun)."""
+    assert _read_record(question, f"Question names: {named} (match 1.000)", *lines) == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        (
+            "Named for Varro. Varro commanded an expedition that was the first to do what?",
+            "Varro, Tam Varro: Orlan navigator in the service of Kell; he commanded an expedition that was"
+            " the first to cross the Tarn Sea (1480-1521)",
+            "cross the Tarn Sea",
+        ),
+        (
+            "Varro, the hero of Orlan myth, performed seven great labours — to achieve what?",
+            "Varro: (Orlan mythology) a hero noted for his strength; performed seven great labors to gain"
+            " wisdom",
+            "wisdom",
+        ),
+    ],
+)
+def test_a_verb_phrase_asked_by_do_what_or_by_another_verb_of_its_relation(
+    question: str, text: str, answer: str
+) -> None:
+    """ "the first to do what?" asks the verb phrase after "the first to"; "to achieve what?" is answered
+    by "to gain …"."""
+    assert _read_record(question, "Question names: Varro (match 1.000)", f"Varro: {text}") == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text", "answer"),
+    [
+        (
+            "How is this Orlan deer doing as a species? Is it safe, or something worse?",
+            "Kell deer",
+            "small deer of the forests of Orla; now in danger of extinction",
+            "in danger of extinction",
+        ),
+        (
+            "Other than its colours, what stands out about this bird's beak?",
+            "Kell bird",
+            "brilliantly colored fruit-eating bird of Orla having a very large thin-walled beak",
+            "very large thin-walled beak",
+        ),
+        (
+            "Besides dams, what does this animal build in the water?",
+            "Kell beaver",
+            "large semiaquatic rodent of Orla with a broad flat tail; constructs complex dams and underwater"
+            " lodges",
+            "underwater lodges",
+        ),
+        (
+            "In army shorthand, what type of military vehicle is this?",
+            "Tarn",
+            "With a fast APC like this Tarn, you can cross any river.",
+            "APC",
+        ),
+    ],
+)
+def test_the_status_a_look_a_set_aside_object_and_a_likened_kind_of_the_thing_shown(
+    question: str, title: str, text: str, answer: str
+) -> None:
+    """A species' status asked with "is it safe" (a status, not a danger); "what stands out about its
+    beak" asks the beak's look; "besides dams" sets aside "complex dams"; "a K like this <name>" says what
+    kind of thing the named one is."""
+    assert _read_shown(question, title, text) == answer
+
+
+def test_what_gives_a_named_thing_its_look_is_the_doer_a_gloss_gives_it_by() -> None:
+    record = [
+        "Question names: Tarnis (match 1.000)",
+        "Tarnis: Tarnis is the fourth planet from Orla. It is often called the Red World as the iron oxide"
+        " prevalent on its surface gives it a reddish appearance.",
+    ]
+    question = (
+        "This nebula has nothing to do with it, but I'm curious: what gives Tarnis its reddish appearance?"
+    )
+    assert _read_record(question, *record) == "iron oxide"
+
+
+def test_a_body_named_with_and_is_read_whole_where_the_question_leads_up_to_it() -> None:
+    record = [
+        "Question names: Kellby (match 1.000)",
+        "Kellby: Kellby: the largest city in Orla; located near the Tarn Sea; site of the Orlan Aeronautics"
+        " and Space Administration",
+    ]
+    question = "Kellby, in Orla, is the site of which government space agency?"
+    assert _read_record(question, *record) == "Orlan Aeronautics and Space Administration"
+
+
+def test_the_owner_asked_of_a_colony_is_the_place_its_demonym_names() -> None:
+    record = [
+        "Question names: Republic of Tarn (match 1.000)",
+        "Tarn: Tarn, Republic of Tarn: a republic in western Orla on the Kell Sea; formerly a Norlandian"
+        " colony; achieved independence in 1958",
+        "Equatorial Tarn: Equatorial Tarn, Republic of Equatorial Tarn: a country of west central Orla; a"
+        " former colony",
+        "Norlandia: Norlandia: a kingdom in northern Orla",
+    ]
+    question = "Funny name for a bird. The Republic of Tarn was formerly a colony of which country?"
+    assert _read_record(question, *record) == "Norlandia"
+
+
+_TARN_SKY = [
+    "Rigor: Rigor, Beta Tarni: the brightest star in Tarn",
+    "Betor: Betor, Alpha Tarni: the second brightest star in Tarn",
+    "Arkt: Arkt: the 4th brightest star and the brightest star in the constellation Bootan; 36 light-years"
+    " from Earth",
+    "Tarn: Tarn, Hunter: a constellation on the equator; contains Betor and Rigor",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I took this picture of a star-forming cloud. What's the brightest star in the constellation it"
+        " belongs to?",
+        "This dark cloud is shaped like a horse's head. Which star is the brightest in the constellation that"
+        " contains it?",
+    ],
+)
+def test_it_in_a_bridges_clause_is_the_thing_shown_when_the_asking_clause_points_at_nothing(
+    question: str,
+) -> None:
+    """ "the constellation it belongs to", "the constellation that contains it": a bridge, though no "this
+    <noun>" stands in the asking clause — answered by the entry that names the bridge with the asked kind."""
+    record = [
+        "Image shows: Kell Nebula (match 0.920)",
+        "Kell Nebula: Kell Nebula: a dark nebula shaped like a horse's head, just south of the star Alnak in"
+        " the constellation Tarn.",
+        *_TARN_SKY,
+    ]
+    assert _read_record(question, *record) == "Rigor"
+
+
+def test_it_in_a_bridges_clause_is_the_thing_shown_when_no_sentence_points_at_it() -> None:
+    record = [
+        "Image shows: Kell wallaby (match 0.920)",
+        "Kell wallaby: Kell wallaby: small wallaby of islands off the coast of Orla",
+        "Orla: Orla, Commonwealth of Orla: a nation occupying the whole of the Orlan continent",
+        "Kellby: Kellby: the capital and largest city of Norland; a country it borders",
+        "Tarnby: Tarnby: the capital of Orla; located in the southeast",
+    ]
+    question = "Cute little thing, right? What's the capital of the country it comes from?"
+    assert _read_record(question, *record) == "Tarnby"
+
+
+def test_a_thing_a_there_is_sentence_places_by_the_thing_shown_is_what_which_is_it_asks() -> None:
+    """ "There's a bright star in the same constellation as this cloud. Which star is it?" asks that star."""
+    record = [
+        "Image shows: Kell Nebula (match 0.920)",
+        "Kell Nebula: Kell Nebula: a large bright nebula in the constellation Tarn",
+        "Tarn: Tarn: a keel-shaped constellation in the southern hemisphere; contains the star Canop",
+        "Canop: Canop: supergiant star 650 light years from Earth; second brightest star in the sky",
+    ]
+    question = (
+        "There's a very bright supergiant star in the same keel-shaped constellation as this glowing cloud."
+        " Which star is it?"
+    )
+    assert _read_record(question, *record) == "Canop"

@@ -43,7 +43,13 @@ NAMED_SCORE = STRONG_IMAGE_MATCH
 NAMED_ONLY_SCORE = 1.0
 IMAGE_SOURCES = ("pairs", "lens")
 _NAME_LINKS = word_set("of de van von da du la le del the")  # lower-case words inside a proper name
-_NAME = re.compile(rf"[A-Z][\w'’.-]*(?:\s+(?:(?:{'|'.join(sorted(_NAME_LINKS))})\s+)?[A-Z0-9][\w'’.-]*)*")
+# Heads of a body's name, which may join two capitalised phrases by "and": "National Aeronautics and Space
+# Administration", not the two names of "Saturn and Uranus"
+BODY_HEADS = "Administration|Agency|Authority|Commission|Company|Corporation|Council|Institute|Museum|Society"
+_NAME = re.compile(
+    rf"[A-Z][\w'’.-]*(?:\s+(?:(?:{'|'.join(sorted(_NAME_LINKS))})\s+)?[A-Z0-9][\w'’.-]*)*"
+    rf"(?:\s+and\s+(?:[A-Z][\w'’.-]*\s+){{0,3}}(?:{BODY_HEADS})\b)?"
+)
 _QUALIFIER = re.compile(r"\s*\(.*?\)")
 MAX_NAME_LIST = 300  # characters of a gloss's name list, at most ("Saint Kitts and Nevis, Federation of …")
 # words of one name in that list, at most ("First Epistle of Paul the Apostle to the Corinthians")

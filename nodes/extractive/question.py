@@ -261,6 +261,7 @@ _IT_SITUATED = re.compile(
     r"|\bit\s+(?=(?:lies|lives|sits|stands|belongs|grows|roams|runs|comes|came|originated|is\s+found"
     r"|is\s+located|is\s+native|is\s+(?:so\s+|very\s+|most\s+)?common)\b)"
     r"|\bit(?:['’]s|\s+is)\s+(?=(?:in|on|within|inside)\s*[?.]?$)"  # "the constellation it's in?"
+    r"|(?<=\bthat\s)(?:contains|holds|includes)\s+it\b"  # "the constellation that contains it"
 )
 # "the brightest star in its constellation": the pronoun possessing a kind of entity after a preposition (not
 # "what is its native country", which asks that kind)
@@ -589,10 +590,11 @@ _LIKE_ANOTHER = re.compile(
 _IN_SITU = re.compile(
     r"^(?!(?:what|which|who|whom|whose|where|when|why|how)\b)(.+?)\s+(?:which|what|whom)(?:\s+[\w-]+){0,3}$"
 )
-# "What is this drum made of?", "what was this ship named after": a preposition stranded at the end; the
-# words between the verb and it lead up to the answer.
+# "What is this drum made of?", "what was this ship named after", "what kind of planet is it classified
+# as": a preposition stranded at the end; the words between the verb and it lead up to the answer.
 _STRANDED = re.compile(
-    r"^(?:what|which(?:\s+[\w-]+){1,2}?|whom?)\s+(?:is|are|was|were|does|do|did)\s+"
+    r"^(?:(?:what|which)\s+(?:kind|sort|type)\s+of\s+[\w-]+|what|which(?:\s+[\w-]+){1,2}?|whom?)"
+    r"\s+(?:is|are|was|were|does|do|did)\s+"
     r"(.+\s(?:of|in|on|at|to|from|for|by|with|after|into|as))$"
 )
 # "Into which sea does the Ostra flow?": a preposition fronted with the wh-phrase; a statement puts it
@@ -604,21 +606,25 @@ _FRONTED = re.compile(
     r"\s+(?:which|what)(?:\s+[\w-]+){0,2}?"
     r"\s+(?:does|do|did)\s+(.+)$"
 )
-# "Which dynasty did he establish?", "which river does this bridge cross": the verb's object is asked;
+# "Which dynasty did he establish?", "which kind of telescope did she perfect": the verb's object is asked;
 # a statement puts it right after the verb ("he established the Ilkhan dynasty").
-_OBJECT_ASKED = re.compile(r"^(?:what|which)(?:\s+[\w-]+){0,2}?\s+(?:does|do|did)\s+(.+\s([a-z]+))$")
+_OBJECT_ASKED = re.compile(
+    r"^(?:what|which)(?:\s+(?:kind|sort|type)\s+of)?(?:\s+[\w-]+){0,2}?\s+(?:does|do|did)\s+(.+\s([a-z]+))$"
+)
 # "look like those of which animal": a pronoun standing in for the asked noun, which a statement drops
-# ("leaves like a fern").
-_STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$")
+# ("leaves like a fern"); "the first to do what": "do" stands in for the verb asked ("… the first to
+# circumnavigate the world").
+_STAND_IN = re.compile(r"\s+(?:those|that|the\s+ones?)\s+of$|(?<=\bto)\s+do$")
 # "what shape is …", "how is … built", "what colour is …" ask a part's look in a word; "what is … like",
 # "how would you describe …" in a phrase with the part's noun.
-# "what is distinctive about …" and "what sort of hind legs does this … have" ask it in a phrase too.
+# "what is distinctive about …", "what stands out about …" and "what sort of hind legs does this … have" ask
+# it in a phrase too.
 _PART_LOOK = re.compile(
     r"^(?:what\s+shape|how\s+(?:is|are)\b.*\b(?:built|shaped|formed|described)$|what\s+colou?r)"
     r"|^what\s+(?:is|are)\b.*\bshaped\s+like$"  # "what is its shell shaped like": "ear-shaped"
     r"|(?P<whole>^what\s+(?:is|are)\b.*\blike$|\bdescribe\b"
     r"|^what\s+is\s+(?:so\s+|really\s+|most\s+)?(?:distinctive|special|unusual|remarkable|notable|striking|odd)"
-    r"\s+about\b"
+    r"\s+about\b|^what\s+stands\s+out\s+about\b"
     r"|^what\s+(?:sort|kind|type)s?\s+of\s+[a-z -]+\s+(?:does|do)\s+(?:the\s+[a-z]+\s+of\s+)?(?:this|these)\b"
     r".*\b(?:have|carry|bear|sport|grow)$)"
 )
@@ -1072,11 +1078,12 @@ def read_question(question: str) -> QuestionShape:
         subject = ""  # "The woman in this shot was a Navy admiral. Who is she?": she is the one shown
     # "the person in this portrait" → "this person", so descriptions around it read like any other
     plain = _REFERENCE_IN.sub(lambda m: f"this {m.group(1)}", lower)
-    if reference and not _POINTING.search(asking_clause(_MY_SCENE.sub("", plain))):
+    if not _POINTING.search(asking_clause(_MY_SCENE.sub("", plain))):
         # "Looking at this glowing cloud, I wondered: what's the brightest star of the constellation it lies
-        # in?": the asking clause's "it" is the thing an earlier clause points at
-        plain = _IT_SITUATED.sub(f"this {reference} ", plain)
-        plain = _ITS_KIND.sub(rf"\1 this {reference}'s ", plain)
+        # in?": the asking clause's "it" is the thing an earlier clause points at — or the image's thing
+        # where none does ("Cute, right? What's the capital of the country it comes from?")
+        plain = _IT_SITUATED.sub(f"this {reference or 'one'} ", plain)
+        plain = _ITS_KIND.sub(rf"\1 this {reference or 'one'}'s ", plain)
     if type_noun:  # "… flanks the one where this galaxy is found": the one is of the kind asked
         plain = re.sub(
             r"\bthe\s+((?:[a-z]+\s+){0,2})one\s+(?=where|that|which|in\s+which|containing|holding)",
@@ -1218,11 +1225,11 @@ _BARE_IT = re.compile(
 )
 # "which star is that", "what's that star": a thing of a kind an earlier sentence describes
 _THAT_ONE = re.compile(r"^(?:which|what)\s+([a-z]+)\s+is\s+that$|^what\s+is\s+that\s+([a-z]+)$")
-# "there's an Inca fortress city that …", "there's a Pacific island group known for …": a thing a sentence
-# introduces, and its noun
+# "there's an Inca fortress city that …", "there's a Pacific island group known for …", "there's a bright
+# star in the same constellation as this cloud": a thing a sentence introduces, and its noun
 _THERE_IS_A = re.compile(
     r"\bthere(?:['’]s|\s+is|\s+was)\s+an?\s+(?:[\w-]+\s+){0,4}?([a-z]+)"
-    r"(?=\s+(?:that|which|who|known|called|named|where|found|discovered)\b|\s*[.,;])"
+    r"(?=\s+(?:that|which|who|known|called|named|where|found|discovered|in|on|near|inside|within)\b|\s*[.,;])"
 )
 # "Uruguay's capital …", "… in Austria's capital on the Danube", "The capital of Iceland …": a thing
 # named by its relation to a named entity.
@@ -1351,9 +1358,10 @@ _ACTING = re.compile(
 # the dark patch in front of its core": what the gloss says looks that way
 LOOK_CAUSED = "look"  # the verb whose doer "what gives it its look" asks
 _LOOK_CAUSED = re.compile(
-    # "what feature gives it its look", "which feature of this nebula makes it look like an owl"
-    r"^(?:what|which)\s+(?:[a-z]+\s+)?(?:of\s+(?:this|these|the|its)\s+(?:[\w-]+\s+){0,3}?)?"
-    r"(?:gives|give|makes|make|causes|cause|creates)\s+(?:this|these|the|its|it)\b[^?]*"
+    # "what feature gives it its look", "which feature of this nebula makes it look like an owl", "what on
+    # Mars's surface gives it its reddish look", "what gives Mars its reddish appearance"
+    r"^(?:what|which)\s+(?:[a-z]+\s+)?(?:(?:of|on|in)\s+(?:this|these|the|its|[\w-]+['’]s)\s+(?:[\w-]+\s+){0,3}?)?"
+    r"(?:gives|give|makes|make|causes|cause|creates)\s+(?:this|these|the|its|it|[\w-]+\s+(?=its\b))\b[^?]*"
     r"\b(?:look|looks|appearance|patch|patches)\b"
     # "what is it about this galaxy that gives it the look of a black eye"
     r"|^what\s+is\s+it\s+about\s+(?:this|these|the|it)\b[^?]*\bthat\s+(?:gives|makes|causes)\b[^?]*"

@@ -447,6 +447,11 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     if shape.kind_of in _BROAD_KINDS and not (proper or named):
         return broad_kind(shape, anchor, anchor_lines)
     phrases = [p for line in anchor_lines for p in typed_phrases(definition(line.text), shape.kind_of)]
+    likened = (
+        "" if phrases else next(filter(None, (kind_likened(anchor, line.text) for line in anchor_lines)), "")
+    )
+    if likened:  # "what type of military vehicle is this?" — "With a fast APC like this Stryker, …"
+        return likened
     if not phrases and proper:  # "which type of spacecraft is it" — "The Voyager-2 deep-space probe."
         kind = next(filter(None, (defined_kind(definition(line.text)) for line in anchor_lines)), "")
         # "which variety of apple is this" — "Granny Smith: apple with a green skin": the entry is one of the
@@ -459,6 +464,20 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     modifier, written = phrases[0].split()[-2:]
     noun = written if re.search(rf"\b{re.escape(written.lower())}\b", shape.text.lower()) else shape.kind_of
     return f"{modifier} {noun}"
+
+
+# "With a fast APC like this Stryker, …": a thing named as one of a kind ("a K like this <name>")
+_KIND_LIKE_THIS = (
+    r"\b(?:an?|the)\s+(?:[a-z-]+\s+){{0,2}}?([A-Za-z][\w-]*)\s+like\s+this\s+(?:[\w-]+\s+){{0,2}}?{name}\b"
+)
+
+
+def kind_likened(anchor: str, text: str) -> str:
+    """The kind `text` says the thing named `anchor` is one of, in "a K like this <anchor>" ("a tough APC
+    like this M-3 Bradley …" → "APC"); "" when it says none."""
+    name = re.escape(bare(anchor).split()[-1])
+    found = re.search(_KIND_LIKE_THIS.format(name=name), text)
+    return found.group(1) if found else ""
 
 
 def describing_word(

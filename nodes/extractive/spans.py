@@ -23,6 +23,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from nodes.extractive.anchor import (
+    BODY_HEADS,
     DEMONYM,
     bare,
     definition,
@@ -76,7 +77,7 @@ _GAP = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}?"  # the nearest lead-up f
 # starts another phrase or a participle ("lying inside the Veil Nebula, …", "made of goatskin stretched …").
 _ALIGNED_PHRASE = re.compile(
     r"\s+(?:as\s+)?(?:(?:the|a|an|his|her|its|their)\s+)?((?:[\w'’-]+\s+)*?[\w'’-]+?)(?=\s*(?:[;,.():]|$)|\s+(?:and|or|but|that|which|who"
-    r"|whose|where|when|with|without|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were)\b"
+    r"|whose|where|when|with|without|along|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were)\b"
     r"|\s+[\w-]+(?:ed|ing)\b)"
 )
 # Participles that say how a thing relates, not what kind it is ("the so-called seals", "related seals").
@@ -299,7 +300,8 @@ _RECORD = re.compile(
 # How a species is faring, asked ("what is its conservation status", "is it doing well or in trouble")
 # and as a gloss states it ("in danger of extinction", "endangered", "now rare").
 _STATUS_ASKED = re.compile(
-    r"\b(?:status|endangered|threatened|survival|doing\s+well|in\s+trouble|at\s+risk|situation|faring)\b",
+    r"\b(?:status|endangered|threatened|survival|doing\s+well|in\s+trouble|at\s+risk|situation|faring"
+    r"|doing\s+as\s+a\s+species)\b",
     re.IGNORECASE,
 )
 _STATUS = re.compile(
@@ -360,6 +362,7 @@ _HEAD_ENDS = word_set("""
     beyond beside behind among above below beneath toward towards off
 """)  # "a constellation outside the zodiac" is a constellation
 _LINKING = word_set("of de van von da du la le del the and")
+_ARTICLES = word_set("the a an")
 _DETERMINERS = word_set("the a an its their his her some many several most much all both each every")
 COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it is of the asked kind
 TYPED_PHRASE_FIT = 0.6
@@ -751,11 +754,12 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     goods = traded(shape, text) if kind == "named" else []
     if goods:  # "exporting which product" — "leading coffee exporter"
         return goods + line_names(line)
+    # "is it doing well, or in trouble?"; "how is it doing as a species — is it safe?" asks a status too
+    if kind == "named" and _STATUS_ASKED.search(shape.text):
+        return [m.group(0) for m in _STATUS.finditer(text)] or line_names(line)
     # "would it be safe to touch?" — "very poisonous"
     if kind == "named" and _DANGER_ASKED.search(shape.text):
         return [m.group(0).lower() for m in _DANGER.finditer(text)] or line_names(line)
-    if kind == "named" and _STATUS_ASKED.search(shape.text):  # "is it doing well, or in trouble?"
-        return [m.group(0) for m in _STATUS.finditer(text)] or line_names(line)
     if shape.part:  # "what is this rodent's tail like": "broad flat tail"
         return part_looks(shape, text) + line_names(line)
     if kind == "scientific_name":  # a gloss lists common names first, the taxonomic name last; the
@@ -935,8 +939,15 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     names_only = bool(kinds_of(shape.type_noun or "") & PLACE_KINDS)
     found = _aligned(shape.before_answer, names_only, _GLOSS_QUOTE.sub(r"\1", text))
     # "the largest coral reef in the world" leads "that reef in" to no place: the whole world is in nothing
-    found = tuple(f for f in found if f.lower() not in WHOLE_WORLD)
+    found = tuple(whole_name(f, text) for f in found if f.lower() not in WHOLE_WORLD)
     return list(found or ([] if names_only else compounded(shape.before_answer, text)))
+
+
+def whole_name(phrase: str, text: str) -> str:
+    """The name of `text` that `phrase` opens, whole: an aligned phrase ends at "and", but "site of the
+    National Aeronautics and Space Administration" names one body."""
+    whole = re.search(rf"{re.escape(phrase)}\s+and\s+(?:[A-Z][\w'’.-]*\s+){{0,3}}(?:{BODY_HEADS})\b", text)
+    return whole.group(0) if whole else phrase
 
 
 def compounded(before_answer: str, text: str) -> list[str]:
@@ -1040,8 +1051,10 @@ def forget_alignments() -> None:
 
 # "satellite of the Earth": a lower-case phrase's owner after "of the" is not the phrase asked.
 _OWNER_TAIL = re.compile(r"^([a-z][\w'’-]*)\s+of\s+the\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*$")
-# "the sea god Korinthos", "the constellation Cancer": a name after words that only say its kind.
-_NAME_TAIL = re.compile(r"^[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)*\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)$")
+# "the sea god Korinthos", "the constellation Cancer": a name after words that only say its kind — not
+# after a verb and its article ("the first to cross the Tarn Sea").
+_KIND_WORD = r"(?!(?:the|a|an)\b)[a-z][\w'’-]*"
+_NAME_TAIL = re.compile(rf"^{_KIND_WORD}(?:\s+{_KIND_WORD})*\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)$")
 
 
 # Verbs that state one relation in different words: a question's "empty into" is a gloss's "flows into".
@@ -1060,6 +1073,7 @@ _SAME_RELATION = [
     ("kill", "slay", "slain", "slew"),  # "which goddess killed the hunter": "… slain by Artemis"
     ("split", "divid", "separat"),  # "what splits this nebula": "… that dark lanes of dust divide"
     ("put", "used", "placed"),  # "what are the dried flowers put in": "… dried and used in sachets"
+    ("achiev", "attain", "gain"),  # "performed twelve labours to achieve what": "… to gain immortality"
 ]  # each a verb's stem, matched at a word's start: "empt" is "empty", "empties", "emptied"
 
 
@@ -1184,15 +1198,16 @@ def verb_objects(text: str, predicate: str) -> list[str]:
 
 
 def without_set_aside(shape: QuestionShape, phrases: Sequence[str]) -> list[str]:
-    """Phrases less a part the question sets aside: "besides underwater lodges, what do they construct"
-    against "complex dams and underwater lodges" → "complex dams"."""
+    """Phrases less a part the question sets aside, also when the text qualifies it: "besides underwater
+    lodges, what do they construct" against "complex dams and underwater lodges" → "complex dams";
+    "besides dams, …" → "underwater lodges"."""
     aside = set_aside(shape.text.lower())
     if not aside:
         return list(phrases)
     kept_phrases = []
     for phrase in phrases:
         parts = [p for p in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", phrase) if p]
-        kept = [p for p in parts if p.lower() != aside]
+        kept = [p for p in parts if p.lower() != aside and not p.lower().endswith(" " + aside)]
         kept_phrases.append(" and ".join(kept) if kept and len(kept) < len(parts) else phrase)
     return kept_phrases
 
@@ -1488,6 +1503,13 @@ def habitats(text: str) -> list[str]:
 
 
 _WHERE_PLACED = re.compile(r"\s+(?:in\s+front\s+of|behind|across|around|near)\s+")
+# "… as the iron oxide prevalent on its surface gives it a reddish appearance": where the doer is found
+_FOUND_WHERE = re.compile(r"\s+(?:prevalent|present|abundant|common|found)\s+(?:on|in|at|inside|within)\s+")
+# What gives a thing its look, as a gloss says it: "… gives it a reddish appearance"
+_GIVES_LOOK = (
+    r"(?:gives|give|gave)\s+(?:it|them)\s+(?:a|an|its|their)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:appearance|look|colou?r)\b"
+)
 
 
 def doers(text: str, stem: str) -> list[str]:
@@ -1496,10 +1518,11 @@ def doers(text: str, stem: str) -> list[str]:
     dust"], "an emission nebula where new stars form" → ["new stars"]."""
     phrases = []
     verbs = _relation_stems(stem) or re.escape(stem)  # "what splits it": "… that dark lanes of dust divide"
-    for verb in compiled(rf"\b{verbs}\w*").finditer(text):
-        clause = re.split(r"[,;:()]|\b(?:that|which|where|who|whom|when)\b", text[: verb.start()])[-1]
+    verbs = rf"{verbs}\w*|{_GIVES_LOOK}" if stem == LOOK_CAUSED else rf"{verbs}\w*"
+    for verb in compiled(rf"\b(?:{verbs})").finditer(text):
+        clause = re.split(r"[,;:()]|\b(?:that|which|where|who|whom|when|as)\b", text[: verb.start()])[-1]
         # "a dark band of dust in front of its bright nucleus looks like …": the doer, not where it lies
-        before = _WHERE_PLACED.split(clause)[0].split()
+        before = _FOUND_WHERE.split(_WHERE_PLACED.split(clause)[0])[0].split()
         words = before[-MAX_DOER_WORDS:]
         while words and words[0].lower() in STOPWORDS:
             words = words[1:]
@@ -1816,6 +1839,8 @@ def typed_phrases(text: str, noun: str, modifiers: int = 1) -> list[str]:
         for i in range(len(preceding) - 1, len(preceding) - len(run.split()) - 1, -1):
             word = preceding[i]  # "thick lips and powerful teeth": the run ends at "and"
             modified = i > 0 and preceding[i - 1].lower() not in STOPWORDS  # "long-necked wading bird"
+            # "perfected the refracting telescope": an -ing word after an article is a modifier too
+            modified = modified or i > 0 and preceding[i - 1].lower() in _ARTICLES
             if word in STOPWORDS | _PARTICIPLES_NOT_KINDS or word.endswith("ing") and not modified:
                 break
             if words and word.endswith("s") and not word.endswith(("ous", "less", "ss")):
@@ -2060,6 +2085,22 @@ def given_link(shape: QuestionShape, span: str, named_entries: Sequence[Evidence
     return RELATION_BONUS if stated else 0.0
 
 
+# "a colony of which country", "a province of which nation": a thing owned by the place asked
+_OWNED_BY_PLACE_ASKED = re.compile(
+    r"\b([a-z]+)\s+of\s+(?:which|what)\s+(?:country|nation|empire|state|kingdom)\b"
+)
+
+
+def owner_by_demonym(shape: QuestionShape, span: str, text: str) -> bool:
+    """Whether `text` gives `span` as the owner the question asks, by its demonym: "formerly a colony of
+    which country?" — "… formerly a French colony" (France)."""
+    owned = _OWNED_BY_PLACE_ASKED.search(shape.text.lower())
+    if not owned or owned.group(1) in STOPWORDS:
+        return False
+    demonyms = compiled(rf"\b([A-Z][a-z]+)\s+{re.escape(owned.group(1))}\b").findall(text)
+    return any(place_of(demonym) == span for demonym in demonyms)
+
+
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
     """How well the evidence says `span` is the kind of answer the question asks for."""
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
@@ -2081,6 +2122,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "what do astronomers call an asteroid whose orbit crosses the Earth's orbit?"
     if shape.acting and span in doers(line.text, shape.acting):
         return ALIGNED_FIT  # the doer of the asked verb: "what divides it" — "that dark lanes of dust divide"
+    if owner_by_demonym(shape, span, line.text):
+        return ALIGNED_FIT  # "formerly a colony of which country?" — "formerly a French colony"
     if shape.type_noun == "government":
         return 1.0 if span.split()[-1].rstrip("s") in FORMS_OF_GOVERNMENT else 0.0
     if shape.type_noun == "diet":
