@@ -7223,3 +7223,190 @@ def test_a_thing_a_there_is_sentence_places_by_the_thing_shown_is_what_which_is_
         " Which star is it?"
     )
     assert _read_record(question, *record) == "Canop"
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text"),
+    [
+        (
+            "My friend sent me a detail of this famous painting. What's the painting called?",
+            "The Tarn Night",
+            "The Tarn Night: an oil painting of a swirling night sky over a village, painted by Ama Kell in"
+            " 1889; held by the Museum of Orlan Art.",
+        ),
+        (
+            "Which of Ama Kell's paintings is reproduced here?",
+            "The Tarn Night",
+            "The Tarn Night: an oil painting of a swirling night sky over a village, painted by Ama Kell in"
+            " 1889; held by the Museum of Orlan Art.",
+        ),
+        (
+            "Which famous 1889 canvas is this a view of?",
+            "The Tarn Night",
+            "The Tarn Night: an oil painting of a swirling night sky over a village, painted by Ama Kell in"
+            " 1889; held by the Museum of Orlan Art.",
+        ),
+        (
+            "Which Orlan Navy rear admiral and early computer programmer is in this photograph?",
+            "Ama Kell",
+            "Ama Kell: Orlan computer scientist and Orlan Navy rear admiral (1906-1992), one of the first"
+            " programmers of the Tarn Mark I.",
+        ),
+        (
+            "Who was this Orlan Navy rear admiral and early computer scientist?",
+            "Ama Kell",
+            "Ama Kell: Orlan computer scientist and Orlan Navy rear admiral (1906-1992), one of the first"
+            " programmers of the Tarn Mark I.",
+        ),
+        ("What type of airliner is this?", "Kell 848", "An airplane."),
+    ],
+)
+def test_more_wordings_that_ask_what_the_image_shows(question: str, title: str, text: str) -> None:
+    """ "What's the painting called?" after "this painting"; "which of X's paintings is reproduced here";
+    "which canvas is this a view of"; "which <description> is in this photograph"; "who was this
+    <description>"; "what type of airliner is this" where the entry's bare "An airplane." tells no type."""
+    assert _read_shown(question, title, text) == title
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What kind of water do these pink birds usually inhabit?",
+        "What kind of water does this wading bird like to live in?",
+    ],
+)
+def test_a_kind_of_water_asked_is_the_water_a_gloss_says_it_lives_in(question: str) -> None:
+    text = "large pink to scarlet web-footed wading bird of Orla with down-bent bill; inhabits brackish lakes"
+    assert _read_shown(question, "Kell flamingo", text) == "brackish lakes"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Sometimes this fish is called a tarnfish; what's the name you'd usually see for it on a restaurant"
+        " menu?",
+        "If you ordered this fish at a restaurant, under what Orlan-sounding name would it usually appear on"
+        " the menu?",
+        "If this fish turned up on a restaurant menu, what would it probably be called?",
+    ],
+)
+def test_a_name_asked_for_a_menu_is_the_things_other_name(question: str) -> None:
+    """The name a menu gives the thing shown is its name other than the one its entry describes it by."""
+    assert _read_shown(question, "Kello-kello", "A tarnfish.") == "Kello-kello"
+
+
+def test_the_more_common_name_asked_after_a_name_the_question_gives_is_the_title() -> None:
+    """ "This deer is sometimes called a kellet. What is its more common name?" — not "kellet", which the
+    question gives, nor another alias: the name the thing is known by."""
+    text = "A kellet. red tarn, kellet, Orlan elk, Cervus kellus: common deer of temperate Orla"
+    question = "This big deer is sometimes called a kellet. What is its more common name?"
+    assert _read_shown(question, "Tarn elk", text) == "Tarn elk"
+
+
+def test_an_acronym_the_question_spells_out_is_no_kind_of_the_thing_shown() -> None:
+    """ "What type of armoured personnel carrier is this?" asks which APC: the entry's "a fast APC like this
+    Tarn" names no other kind, so the name answers."""
+    text = "With a fast APC like this Tarn, you can cross any river."
+    assert _read_shown("What type of armoured personnel carrier is this?", "Tarn", text) == "Tarn"
+
+
+def test_a_wh_word_after_a_semicolon_leads_up_to_nothing_before_it() -> None:
+    shape = read_question("The eastern half of that island is an independent state; what is its capital?")
+    assert shape.before_answer == ""
+
+
+def test_a_capital_of_a_region_fits_a_question_about_the_capital_of_a_country_less() -> None:
+    """ "the capital city of the country where …": "Tarnby: capital city of the Piem region of northern
+    Tarnia" holds that role in a region, not in a country — it fits less than the country's capital."""
+    question = read_question(
+        "What is the capital city of the country where this way of brewing was developed?"
+    )
+    region = line("Tarnby", "Tarnby, Tarno: capital city of the Piem region of northwestern Tarnia")
+    country = line("Kessa", "Kessa, capital of Tarnia: capital and largest city of Tarnia; on the Tevra")
+    lines = [region, country]
+    assert type_fit(question, "Tarnby", region, lines) < type_fit(question, "Kessa", country, lines)
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        (
+            "The way of brewing this little cup was developed in one particular country; which city is that"
+            " country's capital?",
+            ["city", "capital"],
+        ),
+        (
+            "The way this drink is made was worked out in a southern Orlan country; what is that country's"
+            " capital?",
+            ["capital"],
+        ),
+    ],
+)
+def test_a_semicolon_before_the_wh_clause_leaves_the_scene_out_of_what_is_asked(
+    question: str, asked: list[str]
+) -> None:
+    shape = read_question(question)
+    assert (shape.bridge, shape.asked) == ("country", asked)
+
+
+def test_a_thing_a_there_is_sentence_introduces_with_a_participle_is_what_a_dashed_which_is_it_asks() -> None:
+    record = [
+        "Image shows: Kell Nebula (match 0.920)",
+        "Kell Nebula: Kell Nebula: the remnant of a supernova in the constellation Tarn",
+        "Tarn: Tarn: a zodiacal constellation in the northern hemisphere; contains the Seven Sisters",
+        "Seven Sisters: Seven Sisters: a star cluster in the constellation Tarn",
+    ]
+    question = (
+        "There's a famous star cluster sharing the same constellation as this supernova remnant — which"
+        " cluster is it?"
+    )
+    assert _read_record(question, *record) == "Seven Sisters"
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text"),
+    [
+        (
+            "What is the name of the launch vehicle on the pad here?",
+            "Tarn 9",
+            "Tarn 9: a two-stage rocket built by Kell Space; it launched the Orla Observatory in 2015.",
+        ),
+        (
+            "Which Messier object is this spiral galaxy in the Great Bear?",
+            "Messier 181",
+            "Messier 181, Kell's Galaxy: a spiral galaxy in Ursa Major discovered by Ama Kell in 1774.",
+        ),
+        (
+            "Which species of peafowl does this showy bird belong to?",
+            "Kell peafowl",
+            "peafowl: very large terrestrial southeast Orlan pheasant often raised as an ornamental bird",
+        ),
+        (
+            "Which bird species does this showy male belong to?",
+            "Kell peafowl",
+            "peafowl: very large terrestrial southeast Orlan pheasant often raised as an ornamental bird",
+        ),
+    ],
+)
+def test_what_is_shown_asked_by_its_place_or_as_a_species_it_belongs_to(
+    question: str, title: str, text: str
+) -> None:
+    """ "the name of the launch vehicle on the pad here"; "which Messier object is this galaxy in the Great
+    Bear"; "which species of peafowl does this bird belong to": what the image shows is asked."""
+    assert _read_shown(question, title, text) == title
+
+
+def test_what_else_a_thing_does_past_what_the_question_sets_aside() -> None:
+    text = "large semiaquatic rodent of Orla with a flat tail; construct complex dams and underwater lodges"
+    question = "Apart from dams, what else do these animals construct under water?"
+    assert _read_shown(question, "Kell beaver", text) == "underwater lodges"
+
+
+def test_a_kind_of_object_a_named_thing_is_said_to_contain_is_the_verbs_object_not_its_own_kind() -> None:
+    record = [
+        "Question names: Tarn (match 1.000)",
+        "Tarn: Tarn: a constellation in the northern hemisphere between Kellus and Orla; contains a black"
+        " hole",
+    ]
+    question = "Tarn is not far from this nebula. What kind of exotic object is Tarn said to contain?"
+    assert _read_record(question, *record) == "black hole"

@@ -90,7 +90,9 @@ NUMBER_WORDS = {
 }  # fmt: skip
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’-]*|\d[\d,.]*")  # "K2", "M31" are one word
-_SHOWN = r"(?:shown|pictured|depicted|seen|visible|drawn|captured|photographed|featured|illustrated)"
+_SHOWN = (
+    r"(?:shown|pictured|depicted|seen|visible|drawn|captured|photographed|featured|illustrated|reproduced)"
+)
 # "is standing here", "is growing here": what the thing shown is doing, where the picture shows it
 _DOING_HERE = r"(?:standing|sitting|growing|swimming|perched|flying|grazing|resting|lying|posing|blooming)"
 _PICTURE = (
@@ -122,7 +124,7 @@ _IDENTITY = [
         r"^by\s+what\s+(?:common\s+|popular\s+|usual\s+)?name\s+(?:is|are)\s+(?:it|this|they|these)\s+known$"
     ),
     re.compile(
-        rf"^(what|which)\b(\s+(?!(?:whose|where|that|which|who|whom|is|are|was|were)\b)[\w-]+){{0,10}}?(?:,[^,]+,)?"
+        rf"^(what|which)\b(\s+(?!(?:whose|where|that|which|who|whom|is|are|was|were)\b)[\w'’-]+){{0,10}}?(?:,[^,]+,)?"
         rf"\s+(?:(?:is|are|has\s+been|have\s+been)\s+{_SHOWN}|appears?|can\s+be\s+seen"
         rf"|(?:is|are)\s+{_DOING_HERE}(?=\s+here$)"
         rf"|(?:fills|dominates|occupies)\s+(?:this|the)\s+{_PICTURE}){_IN_THE_IMAGE}"
@@ -134,7 +136,8 @@ _IDENTITY = [
     # the place called?"
     re.compile(
         r"^what\s+(is|are)\s+(this|these|it|they|the\s+(?:object|thing|place|site|landmark|building|structure"
-        r"|creature|animal|bird|fish|plant|flower|fruit|cloud|nebula|galaxy|cluster|figure))\b[\w\s,-]*\bcalled\b"
+        r"|creature|animal|bird|fish|plant|flower|fruit|cloud|nebula|galaxy|cluster|figure|painting|canvas"
+        r"|artwork|statue|sculpture|aircraft|ship|tower|palace))\b[\w\s,-]*\bcalled\b"
     ),
     # an embedded question's order: "(tell me) what this long-legged pink wader is called"
     re.compile(r"^what\s+(?:this|these)\b[\w\s,-]*\s(?:is|are)\s+called$"),
@@ -188,6 +191,27 @@ _IDENTITY = [
         rf"^(?:which|who)\s+(?:[\w'’-]+\s+){{0,6}}?[\w'’-]+\s+(?:is|was)\s+the\s+(?:person|man|woman|figure)"
         rf"\s+(?:in|on)\s+this\s+{_PICTURE}$"
     ),
+    # "what is the name of the launch vehicle on the pad here": the name of what stands where the picture is
+    re.compile(
+        r"^what\s+is\s+the\s+name\s+of\s+the\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:on|in|at)\s+the\s+[\w-]+\s+here$"
+    ),
+    # "which messier object is this spiral galaxy in the great bear": where it lies, after what it is
+    re.compile(
+        r"^(?:which|what)\s+(?:[\w-]+\s+){0,3}?(?:is|are)\s+(?:this|these)\s+"
+        r"(?:(?!(?:of|to|from|for|with|by|at|on)\b)[\w-]+\s+){0,3}?in\s+the\s+"
+        rf"(?:[\w-]+\s+)?(?!(?:of|to|from|for|with|by|at|on|in|{_PICTURE})$)[\w-]+$"
+    ),
+    # "which famous canvas is this a view of", "which galaxy is this a close-up of": what a view shows
+    re.compile(
+        r"^(?:which|what)\s+(?:[\w'’-]+\s+){0,4}?(?:is|are)\s+(?:this|these)\s+(?:a|an)\s+"
+        r"(?:view|detail|close-up|picture|photo|image|copy|reproduction|print)\s+of$"
+    ),
+    # "which us navy rear admiral and early computer programmer is in this photograph"; "who was this rear
+    # admiral and computer scientist"
+    re.compile(
+        rf"^(?:which|who)\s+(?:[\w'’-]+\s+){{0,8}}?[\w'’-]+\s+(?:is|are)\s+(?:in|on)\s+this\s+{_PICTURE}$"
+    ),
+    re.compile(r"^who\s+(?:was|were)\s+(?:this|these)(?:\s+[\w'’-]+){1,8}$"),
     # "which of van gogh's paintings is it", "which of nasa's two voyager probes is this one": one of several
     re.compile(
         r"^(?:which|what)\s+of\s+(?:[\w'’-]+\s+){1,6}?(?:is|are)\s+(?:this|these|it|they)(?:\s+one)?$"
@@ -503,8 +527,8 @@ _KIND_OF = re.compile(
 )
 _GENERIC_NOUNS = word_set("part area place")
 # Nouns that ask a verb's object rather than a kind of named thing: "what structures does it build", "what
-# unusual object does Cygnus contain"
-_OBJECT_NOUNS = word_set("structures things food foods prey object objects")
+# unusual object does Cygnus contain", "apart from dams, what else do they construct"
+_OBJECT_NOUNS = word_set("structures things food foods prey object objects else")
 _RELATIONAL_NOUNS = word_set("neighbour neighbor neighbours neighbors counterpart")
 _PLACE_NOUNS = word_set("continent country nation region ocean sea island state province city")
 # "which bird is this large web-footed wader, coloured …", "which celestial body is this, Earth's only
@@ -550,10 +574,10 @@ _PREDICATE = re.compile(
     r"(?:\s+that\s+(?:they|it|others|the\s+others)\s+(?:have|has|do|does))?$"
 )  # "what does this rodent build in the water", "… in rivers and streams": where it does so is no object;
 # "… has claws - what does it hunt with them?": nor what it does so with
-# "what is Cygnus said to contain", "what structures is this animal famous for building": a verb's object
-# asked by a passive or a gerund
+# "what is Cygnus said to contain", "what kind of exotic object is it said to contain", "what structures is
+# this animal famous for building": a verb's object asked by a passive or a gerund
 _SAID_OR_FAMED = re.compile(
-    r"^what\s+(?:[a-z]+\s+){0,2}?(?:is|are|was|were)\s+(?:the\s+|this\s+|these\s+)?(?:[\w-]+\s+){0,3}?"
+    r"^what\s+(?:[a-z]+\s+){0,4}?(?:is|are|was|were)\s+(?:the\s+|this\s+|these\s+)?(?:[\w-]+\s+){0,3}?"
     r"(?:(?:said|thought|believed)\s+to\s+(?P<verb>[a-z]+)|(?:famous|known|noted|renowned)\s+for\s+(?P<doing>[a-z]+)ing)$"
 )
 # "with its long snout and claws, what does this animal hunt": the means it does so with, set before
@@ -683,7 +707,7 @@ WHERE_IN = re.compile(
 # "… a plant-eater from African forests: which animal is in this picture?"
 # "… related to fur seals, but what does it lack …?": a clause joined by "but" asks
 _CLAUSE_BREAK = re.compile(
-    r"(?<=[.!?])\s+|\s+[—–-]\s+|(?:(?<=:)|,\s+but)\s+(?=(?:what|which|who|where|when|how)\b)"
+    r"(?<=[.!?])\s+|\s+[—–-]\s+|(?:(?<=[:;])|,\s+but)\s+(?=(?:what|which|who|where|when|how)\b)"
 )
 # "… of Kenya, the country where this animal lives", "… in Chile, where this bird breeds": a name the
 # question then describes through the image, in apposition.
@@ -720,8 +744,12 @@ _OTHER_NAME = re.compile(
     r"|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
     rf"|{_DESIGNATION_OF}"
     # "what name does it go by in Eurasia", "under what name do restaurants sell it"
-    r"|\bgo(?:es)?\s+by\s+in\s+(?!this\b|these\b)[a-z]|\bunder\s+(?:what|which)\s+name\b"
-    r"|\b(?:on|in)\s+a\s+(?:restaurant\s+)?menu\b[^?]*\bname\b"  # "on a menu, what name would it go by"
+    r"|\bgo(?:es)?\s+by\s+in\s+(?!this\b|these\b)[a-z]|\bunder\s+(?:what|which)\s+"
+    r"(?:(?!latin|scientific|taxonomic|binomial|botanical|zoological)[\w-]+\s+)?name\b"
+    # "on a menu, what name would it go by", "the name you'd see for it on a restaurant menu", "if it turned
+    # up on a menu, what would it be called"
+    r"|\b(?:on|in)\s+(?:a|the)?\s*(?:restaurant\s+)?menus?\b[^?]*\b(?:name|called)\b"
+    r"|\bname\b[^?]*\b(?:on|in)\s+(?:a|the)?\s*(?:restaurant\s+)?menus?\b"
     r"|\b(?:also|formerly|once|previously|sometimes|often|popularly|used\s+to\s+be)\s+(?:known(?!\s+for\b)|called|named)\b"
     rf"|\b(?:{ASIDE_WORDS})\b[^?]*(?<![\w-])(?:name|called|known)\b"
     r"|\bname\b[^?.]*\b(?:besides|also\s+(?:used|given|applied))\b"  # in one sentence
@@ -773,6 +801,11 @@ _DESIGNATION_ASKED = re.compile(
     r"\bdesignation\b|\b(?:catalogue|catalog)\s+(?:name|entry)\b"
     r"|\bentry\s+(?:in|of)\b[^?]*\b(?:catalogue|catalog|list)\b|\bin\s+[\w'’]+\s+numbering\b"
 )
+# "it is sometimes called a wapiti": a name the question gives in lower case
+_SAID_CALLED = re.compile(
+    r"\b(?:called|named|known\s+as)\s+(?:an?\s+)?([a-z][\w-]*)\b(?!\s+[a-z]+\s+(?:in|by)\b)"
+)
+_USUAL_NAME = re.compile(r"\b(?:more\s+|most\s+)?(?:common|usual|everyday|ordinary)\s+name\b")
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")
 _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|taxonomic)\b")
 _HAS_A_RELATIVE = re.compile(
@@ -855,9 +888,13 @@ _MY_SCENE = re.compile(r"(?:^|(?<=[.!?]\s))(?:i|we)\s+[^.!?:;]*[.!;]\s*")
 # "Which supernova remnant, number one in Messier's catalogue, is this?": a description set off by commas
 # before the verb of a question about what is shown, which says nothing of what is asked
 _APPOSITION_ASIDE = re.compile(r",\s+[^,?]+,\s+(?=(?:is|are)\s+(?:this|these|it|shown|pictured)\b)")
-# "this male belongs to which species of peafowl": the species (or variety) of what is shown is asked
+# "this male belongs to which species of peafowl", "which species of peafowl does this bird belong to": the
+# species (or variety) of what is shown is asked
 _SPECIES_OF_SHOWN = re.compile(
     r"^(?:this|these)\b[^.?!]*\bbelongs?\s+to\s+(?:which|what)\s+(?:species|variety|breed|cultivar)\s+of\b"
+    r"|^(?:which|what)\s+(?:[\w-]+\s+)?(?:species|variety|breed|cultivar)(?:\s+of\s+[\w-]+)?\s+(?:does|do)\s+"
+    r"(?:this|these)\b"
+    r"[^.?!]*\bbelong(?:\s+to)?$"
 )
 # "… is in this cup", "… is in this little cup", "… are on this plate": the pictured thing holds what is asked
 _HELD_IN_IMAGE = re.compile(r"\b(?:is|are)\s+(?:in|on|inside)\s+(?:this|these)(?:\s+[a-z-]+){1,3}\s*$")
@@ -885,6 +922,10 @@ class NameAsked:
     containing: str = ""
     full: bool = False  # "the full name", "the official name": the longest name its entry lists
     former: bool = False  # "the old name of …", "formerly called": the name its entry says it once had
+    # "This deer is sometimes called a wapiti. What is its more common name?": the names the question gives
+    # in lower case, and whether the usual name is asked (the title answers)
+    said: tuple[str, ...] = ()
+    usual: bool = False
     # "What is Betelgeuse's other designation?", "Beijing, where this is found, has gone by other names":
     # the thing the question names whose name is asked, not what is shown
     owner: str = ""
@@ -1060,7 +1101,7 @@ def read_question(question: str) -> QuestionShape:
     if answer_type == "identity" and not name_asked and either_or(lower):
         answer_type, type_noun = "named", None  # "Is it a large or a small constellation?": one of two words
     introduced = _THERE_IS_A.search(lower) if answer_type == "identity" and not name_asked else None
-    if introduced and _BARE_IT.match(_SENTENCE_BREAK.split(text)[-1]):
+    if introduced and _BARE_IT.match(_CLAUSE_BREAK.split(text)[-1]):
         # "In the Andes there's an Inca fortress city found in 1911. What is it called?": "it" is that city
         answer_type, type_noun = "named", singular(introduced.group(1))
     clause = asking_clause(lower)
@@ -1121,6 +1162,8 @@ def read_question(question: str) -> QuestionShape:
         answer_type, type_noun = "named", None  # "what structures is it famous for building": what it builds
     if type_noun and predicate not in (RESEMBLE, RELATED) and type_noun not in _OBJECT_NOUNS:
         predicate = ""  # "which city does this river flow through": the kind asked, not the verb's object
+    if predicate and type_noun == "else":
+        type_noun = None  # "apart from dams, what else do they construct": no kind is named
     part, part_whole = asked_part(lower) if answer_type in ("named", "colour") else ("", False)
     acting = acting_verb(asking_clause(lower)) if answer_type == "named" else ""
     acting = acting or (progressive_stem(doing.group(1)) if doing else "")
@@ -1226,10 +1269,12 @@ _BARE_IT = re.compile(
 # "which star is that", "what's that star": a thing of a kind an earlier sentence describes
 _THAT_ONE = re.compile(r"^(?:which|what)\s+([a-z]+)\s+is\s+that$|^what\s+is\s+that\s+([a-z]+)$")
 # "there's an Inca fortress city that …", "there's a Pacific island group known for …", "there's a bright
-# star in the same constellation as this cloud": a thing a sentence introduces, and its noun
+# star in the same constellation as this cloud", "there's a star cluster sharing …": a thing a sentence
+# introduces, and its noun
 _THERE_IS_A = re.compile(
     r"\bthere(?:['’]s|\s+is|\s+was)\s+an?\s+(?:[\w-]+\s+){0,4}?([a-z]+)"
-    r"(?=\s+(?:that|which|who|known|called|named|where|found|discovered|in|on|near|inside|within)\b|\s*[.,;])"
+    r"(?=\s+(?:that|which|who|known|called|named|where|found|discovered|in|on|near|inside|within|[a-z]+ing)\b"
+    r"|\s*[.,;])"
 )
 # "Uruguay's capital …", "… in Austria's capital on the Danube", "The capital of Iceland …": a thing
 # named by its relation to a named entity.
@@ -1460,6 +1505,8 @@ def name_request(lower: str, names: Sequence[str] = ()) -> NameAsked:
         initial=initial.group(1) if (initial := _INITIAL.search(lower)) else "",
         full=bool(_FULL_NAME.search(asking)),
         former=bool(_FORMER_NAME.search(asking)),
+        said=tuple(_SAID_CALLED.findall(lower)),
+        usual=bool(_USUAL_NAME.search(lower)),
     )
 
 

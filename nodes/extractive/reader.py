@@ -295,7 +295,9 @@ def other_name(
     local = name_used_in(shape.text, anchor_lines)
     if local:  # "what do they call it in Eurasia?" — "called `reindeer' in Eurasia"
         return local
-    given = [anchor, *shape.names]
+    if asked.usual and asked.said and not any(_same_name(anchor, said) for said in asked.said):
+        return bare(anchor)  # "sometimes called a wapiti. What is its more common name?" — the title
+    given = [anchor, *shape.names, *asked.said]
     listed = list(
         dict.fromkeys(name for line in anchor_lines for name in [*entry_names(line.text), *called(line.text)])
     )
@@ -450,13 +452,16 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     likened = (
         "" if phrases else next(filter(None, (kind_likened(anchor, line.text) for line in anchor_lines)), "")
     )
-    if likened:  # "what type of military vehicle is this?" — "With a fast APC like this Stryker, …"
+    # "what type of military vehicle is this?" — "With a fast APC like this Stryker, …"; but "what type of
+    # armoured personnel carrier is this?" asks which APC: the name answers
+    if likened and not spelled_out(likened, shape.text):
         return likened
     if not phrases and proper:  # "which type of spacecraft is it" — "The Voyager-2 deep-space probe."
         kind = next(filter(None, (defined_kind(definition(line.text)) for line in anchor_lines)), "")
         # "which variety of apple is this" — "Granny Smith: apple with a green skin": the entry is one of the
-        # kind asked, and its name says which
-        return "" if singular(kind.lower()) == shape.kind_of else kind
+        # kind asked, and its name says which; "what type of airliner is this" — "An airplane.": a bare noun
+        # tells no type, the name does
+        return "" if singular(kind.lower()) == shape.kind_of or len(kind.split()) < 2 else kind
     # the modifier next to the noun says the kind: "large long-necked wading bird" → "wading bird",
     # "eared seals" → "eared seal" — in the number the question asks ("what kind of deserts": "hot deserts")
     if not phrases or len(phrases[0].split()) < 2:
@@ -478,6 +483,12 @@ def kind_likened(anchor: str, text: str) -> str:
     name = re.escape(bare(anchor).split()[-1])
     found = re.search(_KIND_LIKE_THIS.format(name=name), text)
     return found.group(1) if found else ""
+
+
+def spelled_out(acronym: str, text: str) -> bool:
+    """Whether `text` writes `acronym`, as it is or word by word ("APC": "armoured personnel carrier")."""
+    words = re.findall(r"[A-Za-z][\w'’-]*", text.lower())
+    return acronym.lower() in words or acronym.lower() in "".join(word[0] for word in words)
 
 
 def describing_word(
@@ -582,7 +593,13 @@ def feature_kind(shape: QuestionShape, anchor: str, anchor_lines: Sequence[Evide
     head gives ("a conspicuous crater on the Moon" → "conspicuous crater"); "" for a question of another
     shape, or of the thing shown (`kind_of_individual` reads those)."""
     named = shape.subject or next(iter(shape.names), "")
-    if shape.kind_of not in _FEATURE_KINDS or shape.asks_identity or not _same_name(named, anchor):
+    # not "what kind of exotic object is Cygnus said to contain?": what a verb takes is asked
+    if (
+        shape.kind_of not in _FEATURE_KINDS
+        or shape.asks_identity
+        or shape.predicate
+        or not _same_name(named, anchor)
+    ):
         return ""
     return next(filter(None, (defined_kind(definition(line.text)) for line in anchor_lines)), "")
 

@@ -179,11 +179,17 @@ _HABITAT_KINDS = word_set("""
     shore shores
 """)
 _HABITAT_ASKED = word_set("habitat environment terrain surroundings biome landscape")
+# Kinds of water a gloss says a thing lives in: "what kind of water does it inhabit" — "brackish lakes"
+_WATER_KINDS = word_set("""
+    lake lakes sea seas ocean oceans river rivers stream streams pond ponds lagoon lagoons estuary estuaries
+    water waters marsh marshes swamp swamps
+""")
 # "what kind of diet does it have": a closed class, as a gloss writes it ("terrestrial and vegetarian")
 DIETS = word_set(
     "vegetarian herbivorous carnivorous omnivorous insectivorous frugivorous piscivorous granivorous"
 )
 SYNONYMS |= dict.fromkeys(_HABITAT_ASKED, _HABITAT_KINDS)
+SYNONYMS["water"] = _WATER_KINDS
 MEASURED = {
     "long": ("length", "duration"), "tall": ("length",), "high": ("length",), "far": ("length",),
     "deep": ("length",), "wide": ("length",), "thick": ("length",), "thickness": ("length",),
@@ -791,6 +797,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         return parts + names + demonym_places(shape, text) + habitats(text)
     if kind == "named" and shape.type_noun in _HABITAT_ASKED:  # "of forests", "of the hot deserts"
         return kinds_of_land(text) + names
+    if kind == "named" and shape.type_noun == "water":  # "what kind of water does it inhabit"
+        return kinds_of_land(text, _WATER_KINDS) + names  # "brackish lakes"
     if kind == "named" and shape.type_noun == "diet":
         return words_of(text, DIETS) + names
     if kind == "named" and shape.type_noun == "government":
@@ -1543,11 +1551,11 @@ def catalogue_numbers(shape: QuestionShape, text: str) -> list[str]:
     return compiled(rf"\b{re.escape(named.group(1))}\s+(\d+)\b").findall(text) if named else []
 
 
-def kinds_of_land(text: str) -> list[str]:
+def kinds_of_land(text: str, kinds: Collection[str] = _HABITAT_KINDS) -> list[str]:
     """Kinds of land or water a gloss names, with the modifier it gives them: "of the hot deserts of
-    northern Africa" → ["hot deserts"], "feline of forests" → ["forests"]."""
+    northern Africa" → ["hot deserts"], "feline of forests" → ["forests"]; of `kinds` only."""
     phrases = []
-    for word in dict.fromkeys(w for w in _TOKEN.findall(text) if w in _HABITAT_KINDS):
+    for word in dict.fromkeys(w for w in _TOKEN.findall(text) if w in kinds):
         phrases += [p for p in typed_phrases(text, word) if p.endswith(" " + word)] or [word]
     return phrases
 
@@ -2101,6 +2109,22 @@ def owner_by_demonym(shape: QuestionShape, span: str, text: str) -> bool:
     return any(place_of(demonym) == span for demonym in demonyms)
 
 
+# "capital city of the Piemonte region": a role a place holds in a named place of some kind
+_ROLE_IN_KIND = re.compile(
+    rf"\b(?:{'|'.join(sorted(ROLE_NOUNS))})(?:\s+city)?\s+of\s+(?:the\s+)?(?:[A-Z][\w'’-]*\s+)+([a-z]+)\b"
+)
+
+
+def role_of_other_kind(shape: QuestionShape, span: str, line: EvidenceLine) -> bool:
+    """Whether the span's own entry gives it the role asked in a place of another kind than the bridge's:
+    "the capital of the country where …" — "Turin: capital city of the Piemonte region" (a region's)."""
+    if not shape.bridge or not ROLE_NOUNS & set(shape.asked) or not is_entry_of(span, line):
+        return False
+    held_in = _ROLE_IN_KIND.search(definition(line.text))
+    kind = held_in.group(1) if held_in else ""
+    return kind in PLACE_KINDS and kind not in kinds_of(shape.bridge)
+
+
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
     """How well the evidence says `span` is the kind of answer the question asks for."""
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
@@ -2122,6 +2146,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "what do astronomers call an asteroid whose orbit crosses the Earth's orbit?"
     if shape.acting and span in doers(line.text, shape.acting):
         return ALIGNED_FIT  # the doer of the asked verb: "what divides it" — "that dark lanes of dust divide"
+    if role_of_other_kind(shape, span, line):
+        return (
+            RANKED_FIT  # "the capital of the country where …" — "Turin: capital city of the Piemonte region"
+        )
     if owner_by_demonym(shape, span, line.text):
         return ALIGNED_FIT  # "formerly a colony of which country?" — "formerly a French colony"
     if shape.type_noun == "government":
