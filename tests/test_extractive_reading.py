@@ -7410,3 +7410,59 @@ def test_a_kind_of_object_a_named_thing_is_said_to_contain_is_the_verbs_object_n
     ]
     question = "Tarn is not far from this nebula. What kind of exotic object is Tarn said to contain?"
     assert _read_record(question, *record) == "black hole"
+
+
+def test_the_brightest_star_of_which_constellation_leads_up_to_where_the_gloss_says_in() -> None:
+    """ "Pollor is the brightest star of which constellation?" — "Pollor: the brightest star in Tarnini"."""
+    question = read_question(
+        "While we're looking at this cluster: Pollor is the brightest star of which constellation?"
+    )
+    assert aligned(question, "Pollor: the brightest star in Tarnini; close to Kastor") == ["Tarnini"]
+
+
+def test_which_thing_bears_a_name_the_question_gives_is_the_entry_listing_that_name() -> None:
+    """ "Which star in Tarn is also known as Alpha Tarni?" — "Betor, Alpha Tarni: …", though the other
+    names of what a question names are otherwise no answer."""
+    record = ["Question names: Tarn (match 1.000)", *_TARN_SKY]
+    assert _read_record("Which star in Tarn is also known as Alpha Tarni?", *record) == "Betor"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In Norland mythology, whose wife and sister was Vessa?",
+        "In Norland myth, Vessa was queen of the gods - who was both her husband and her brother?",
+    ],
+)
+def test_a_relation_of_two_nouns_asked_of_a_named_owner(question: str) -> None:
+    """ "whose wife and sister was X?", "who was both her husband and her brother?" — "wife and sister of
+    Tarno"."""
+    record = ["Question names: Vessa (match 1.000)", *_NORLAND_GODS]
+    assert _read_record(question, *record) == "Tarno"
+
+
+def test_the_tower_called_that_crowns_the_thing_shown_is_no_identity_question() -> None:
+    shape = read_question("What is the tower called that crowns this palace-and-garden complex?")
+    assert (shape.answer_type, shape.type_noun) == ("named", "tower")
+
+
+def test_a_number_after_a_place_that_a_thousands_separator_continues_is_no_part_of_its_name() -> None:
+    text = "thought to have migrated from southeastern Orla 20,000 years ago; Messier 101 and Kell 11."
+    assert names_in(text) == ["Orla", "Messier 101", "Kell 11"]
+
+
+def test_something_a_sentence_says_does_in_the_present_is_what_what_is_it_asks() -> None:
+    text = "Kell Nebula, Messier 101: the remnant of a supernova in Tarn; a pulsar spins at its centre"
+    question = "Something spins rapidly at the centre of this cloud. What is it?"
+    assert _read_shown(question, "Kell Nebula", text) == "pulsar"
+
+
+def test_a_kind_the_question_gives_of_the_thing_shown_leaves_its_name_to_answer() -> None:
+    """ "What kind of coffee is this, the strong kind …?" — "Kell brew: strong coffee made …": the
+    question gives "strong", so the kind asked is the one its name says."""
+    text = "Kell brew: strong coffee made by forcing hot water under pressure through finely ground beans"
+    question = (
+        "What kind of coffee is this, the strong kind made by forcing hot water under pressure through"
+        " finely ground beans?"
+    )
+    assert _read_shown(question, "Kell brew", text) == "Kell brew"

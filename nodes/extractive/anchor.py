@@ -242,6 +242,8 @@ def _names_in(text: str) -> tuple[str, ...]:
             words.pop()  # a trailing "Image", "Also"
         if len(words) >= 2 and words[-1].isdigit() and words[-2] in _NOT_NAMES:
             words = words[:-2]  # "February 2015" is a date, "Falcon 9" a name
+        if len(words) >= 2 and words[-1].isdigit() and re.match(r"[,.]\d", text[match.end() :]):
+            words.pop()  # "from southeastern Asia 20,000 years ago": the number is a count of its own
         sentence_start = match.start() == 0 or text[: match.start()].rstrip().endswith((".", ":", ";"))
         if not words or (sentence_start and len(words) == 1 and words[0] == match.group(0)):
             continue

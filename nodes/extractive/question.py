@@ -138,6 +138,7 @@ _IDENTITY = [
         r"^what\s+(is|are)\s+(this|these|it|they|the\s+(?:object|thing|place|site|landmark|building|structure"
         r"|creature|animal|bird|fish|plant|flower|fruit|cloud|nebula|galaxy|cluster|figure|painting|canvas"
         r"|artwork|statue|sculpture|aircraft|ship|tower|palace))\b[\w\s,-]*\bcalled\b"
+        r"(?!\s+(?:that|which|who)\b)"  # not "what is the tower called that crowns this palace"
     ),
     # an embedded question's order: "(tell me) what this long-legged pink wader is called"
     re.compile(r"^what\s+(?:this|these)\b[\w\s,-]*\s(?:is|are)\s+called$"),
@@ -818,7 +819,7 @@ _KNOWN_AS = re.compile(r"\b(?:known\s+as|called|named)\s+([A-Z][\w'’-]*(?:\s+[
 _NAME_IN_PASSING = re.compile(
     r",\s+(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,"
     r"|(?:^|[.?!]\s+)(?:which|who)\b[^.?!]*?\b(?:is|are|was|were)\s+(?:also|often|sometimes|popularly|once"
-    r"|formerly)\s+(?:called|known\s+as|named)\s+(?=(?:the|a|an)\s)"
+    r"|formerly)\s+(?:called|known\s+as|named)\s+(?!(?:what|which|by)\b)(?=\S)"
 )
 # "what was the old name of Ethiopia", "what was this city formerly called": a name it no longer goes by
 _FORMER_NAME = re.compile(
@@ -1166,7 +1167,7 @@ def read_question(question: str) -> QuestionShape:
         type_noun = None  # "apart from dams, what else do they construct": no kind is named
     part, part_whole = asked_part(lower) if answer_type in ("named", "colour") else ("", False)
     acting = acting_verb(asking_clause(lower)) if answer_type == "named" else ""
-    acting = acting or (progressive_stem(doing.group(1)) if doing else "")
+    acting = acting or (doing_stem(doing) if doing else "")
     type_noun = None if acting else type_noun  # "what divides this nebula": no kind of answer is named
     if part:
         bridge = ""  # "the tough outer rind of this fruit" is the fruit's own part, no other entity
@@ -1414,9 +1415,19 @@ _LOOK_CAUSED = re.compile(
     # "why does this nebula remind people of an owl": what looks like one
     r"|^why\s+(?:does|do)\s+(?:this|these|it)\b[^?]*\b(?:remind|look\s+like)\b"
 )
-# "has something spinning at its centre": a thing a statement gives by what it does
-_SOMETHING_DOING = re.compile(r"\bsomething\s+(?:[a-z]+\s+)?([a-z]{3,}ing)\b")
+# "has something spinning at its centre", "something spins at its centre": a thing a statement gives by what
+# it does
+_SOMETHING_DOING = re.compile(r"\bsomething\s+(?:[a-z]+\s+)?([a-z]{3,}ing)\b|\bsomething\s+([a-z]{4,}s)\b")
 MIN_VERB_STEM = 4  # letters of a verb's stem, at least, to find its forms by it ("divid" → "divide")
+
+
+def doing_stem(doing: re.Match[str]) -> str:
+    """The stem of what "something spinning" or "something spins" does ("spin"); "" when too short."""
+    progressive, present = doing.groups()
+    if progressive:
+        return progressive_stem(progressive)
+    stem = re.sub(r"(?:es|s)$", "", present)
+    return stem if len(stem) >= MIN_VERB_STEM else ""
 
 
 def progressive_stem(verb: str) -> str:

@@ -467,6 +467,8 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     if not phrases or len(phrases[0].split()) < 2:
         return ""
     modifier, written = phrases[0].split()[-2:]
+    if re.search(rf"\b{re.escape(modifier.lower())}\b", shape.text.lower()):
+        return ""  # "what kind of coffee is this, the strong kind …": the kind is given, the name answers
     noun = written if re.search(rf"\b{re.escape(written.lower())}\b", shape.text.lower()) else shape.kind_of
     return f"{modifier} {noun}"
 

@@ -473,7 +473,8 @@ def rank_spans(
     """
     best: dict[str, Span] = {}
     named_entries = entries_named(shape, lines)
-    known = [*known, *given_aliases(shape, named_entries)]
+    # the other names of what the question names are no answer — unless it asks which thing bears that name
+    known = [*known, *([] if name_borne(shape) else given_aliases(shape, named_entries))]
     paired = paired_names(shape)
     # an entity's own title is whole though it ends in a name the question gives ("Papua New Guinea" for
     # "which country occupies the eastern part of New Guinea?")
@@ -982,6 +983,10 @@ def _aligned(before_answer: str, names_only: bool, text: str) -> tuple[str, ...]
         lead = rf"\b{_loose(context[0])}" + "".join(
             (r"\s+" if word == "of" else _GAP) + rf"\b{_loose(word)}" for word in context[1:]
         )  # "of" binds to the word before it: "painter of", never "painter noted for his use of"
+        if size == 3 and is_superlative(context[0]) and context[-1] == "of":  # "the brightest star of which"
+            lead = (
+                lead.removesuffix(rf"\b{_loose('of')}") + r"\b(?:of|in)"
+            )  # — "the brightest star in Gemini"
         found = [m.group(1) for m in compiled(f"(?i:{lead})" + _ALIGNED_PHRASE.pattern).finditer(text)]
         found = [
             _NAME_TAIL.sub(r"\1", _OWNER_TAIL.sub(r"\1", f))
@@ -2125,6 +2130,25 @@ def role_of_other_kind(shape: QuestionShape, span: str, line: EvidenceLine) -> b
     return kind in PLACE_KINDS and kind not in kinds_of(shape.bridge)
 
 
+# "which star in Orion is also known as Alpha Orionis": the thing that bears a name the question gives
+_BEARS_NAME = re.compile(
+    r"^(?i:which|what)\b[^?]*?\b(?:is|are|was|were)\s+(?:also\s+|often\s+|sometimes\s+)?(?:known\s+as|called)\s+"
+    r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s*\??$"
+)
+
+
+def name_borne(shape: QuestionShape) -> str:
+    """The name whose bearer a "which X is also known as <name>?" question asks; "" for another question."""
+    given = _BEARS_NAME.search(asking_clause(shape.text))
+    return given.group(1) if given else ""
+
+
+def bears_given_name(shape: QuestionShape, span: str, line: EvidenceLine) -> bool:
+    """Whether `line` is the entry of `span` and lists the name the question asks the bearer of."""
+    borne = name_borne(shape)
+    return bool(borne) and is_entry_of(span, line) and borne in entry_names(line.text)
+
+
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
     """How well the evidence says `span` is the kind of answer the question asks for."""
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
@@ -2152,6 +2176,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         )
     if owner_by_demonym(shape, span, line.text):
         return ALIGNED_FIT  # "formerly a colony of which country?" — "formerly a French colony"
+    if bears_given_name(shape, span, line):
+        return ALIGNED_FIT  # "Which star is also known as Alpha Orionis?" — "Betelgeuse, Alpha Orionis: …"
     if shape.type_noun == "government":
         return 1.0 if span.split()[-1].rstrip("s") in FORMS_OF_GOVERNMENT else 0.0
     if shape.type_noun == "diet":
@@ -2303,8 +2329,8 @@ _RELATIONS_AS_ASKED = re.compile(
     # Roman counterpart of which Greek goddess?", "Perth is the state capital of which part of Australia?"
     rf"|\b(?P<owner3>{_CAPITALISED_NAME})\s+(?:is|was)\s+(?:the\s+|an?\s+)?(?:[A-Z][a-z]+\s+)?(?:[a-z]+\s+)??"
     r"(?P<noun3>[a-z]+)\s+of\s+(?:which|what|whom)\b"
-    # "Whose twin sister was Artemis?", "whose wife was the goddess Juno?"
-    rf"|\b(?i:whose)\s+(?:twin\s+)?(?P<noun4>[a-z]+)\s+(?:is|was)\s+(?:the\s+(?:[a-z]+\s+)?)?"
+    # "Whose twin sister was Artemis?", "whose wife was the goddess Juno?", "whose wife and sister was Juno?"
+    rf"|\b(?i:whose)\s+(?:twin\s+)?(?P<noun4>[a-z]+)(?:\s+and\s+[a-z]+)?\s+(?:is|was)\s+(?:the\s+(?:[a-z]+\s+)?)?"
     rf"(?P<owner4>{_CAPITALISED_NAME})\s*\??$"
     # "Cassiopeia was married to a king. Who was he?", "Cassiopeia married which king?"
     rf"|\b(?P<owner5>{_CAPITALISED_NAME})\s+(?:(?:is|was)\s+)?(?P<noun5>married)\s+(?:to\s+)?"
@@ -2319,8 +2345,9 @@ _RELATIONS_INVERSE = re.compile(
     r"(?:\s*\([^)]*\))?(?:\s+(?:in|among)\s+(?:the\s+)?(?:[A-Z][a-z]+\s+)?"
     r"(?:myths?|mythology|legends?|gods|goddesses|pantheon))?\s*\??$"
     # "Artemis was the goddess of the hunt - who was her twin brother?": the one the question opens with
-    rf"|^(?P<owner2>{_CAPITALISED_NAME})\s+(?:is|was)\b[^?]*\b(?:is|was|are|were)\s+(?:her|his)\s+"
-    r"(?:twin\s+)?(?P<noun2>[a-z]+)\s*\??$"
+    # "In Roman myth, Juno was queen of the gods - who was both her husband and her brother?"
+    rf"|^(?:[^,?]*,\s+)?(?P<owner2>{_CAPITALISED_NAME})\s+(?:is|was)\b[^?]*\b(?:is|was|are|were)\s+(?:both\s+)?"
+    r"(?:her|his)\s+(?:twin\s+)?(?P<noun2>[a-z]+)(?:\s+and\s+(?:her|his)\s+[a-z]+)?\s*\??$"
 )
 
 
