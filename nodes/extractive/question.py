@@ -804,7 +804,7 @@ _DESIGNATION_ASKED = re.compile(
 )
 # "it is sometimes called a wapiti": a name the question gives in lower case
 _SAID_CALLED = re.compile(
-    r"\b(?:called|named|known\s+as)\s+(?:an?\s+)?([a-z][\w-]*)\b(?!\s+[a-z]+\s+(?:in|by)\b)"
+    r"\b(?:called|named|known\s+as)\s+(?:an?\s+)?(?!(?:in|by|on|at|after|for|the|what|which)\b)([a-z][\w-]*)\b"
 )
 _USUAL_NAME = re.compile(r"\b(?:more\s+|most\s+)?(?:common|usual|everyday|ordinary)\s+name\b")
 _QUOTED = re.compile(r"['‘’\"“”]([\w -]+?)['‘’\"“”]")

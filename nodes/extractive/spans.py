@@ -983,10 +983,9 @@ def _aligned(before_answer: str, names_only: bool, text: str) -> tuple[str, ...]
         lead = rf"\b{_loose(context[0])}" + "".join(
             (r"\s+" if word == "of" else _GAP) + rf"\b{_loose(word)}" for word in context[1:]
         )  # "of" binds to the word before it: "painter of", never "painter noted for his use of"
-        if size == 3 and is_superlative(context[0]) and context[-1] == "of":  # "the brightest star of which"
-            lead = (
-                lead.removesuffix(rf"\b{_loose('of')}") + r"\b(?:of|in)"
-            )  # — "the brightest star in Gemini"
+        # "the brightest star of which constellation" — "the brightest star in Gemini"
+        if size == 3 and is_superlative(context[0]) and context[-1] == "of":
+            lead = lead.removesuffix(rf"\b{_loose('of')}") + r"\b(?:of|in)"
         found = [m.group(1) for m in compiled(f"(?i:{lead})" + _ALIGNED_PHRASE.pattern).finditer(text)]
         found = [
             _NAME_TAIL.sub(r"\1", _OWNER_TAIL.sub(r"\1", f))
@@ -2139,7 +2138,12 @@ _BEARS_NAME = re.compile(
 
 def name_borne(shape: QuestionShape) -> str:
     """The name whose bearer a "which X is also known as <name>?" question asks; "" for another question."""
-    given = _BEARS_NAME.search(asking_clause(shape.text))
+    return _name_borne(shape.text)
+
+
+@functools.lru_cache(maxsize=2**10)  # `type_fit` asks for every span of every line
+def _name_borne(question: str) -> str:
+    given = _BEARS_NAME.search(asking_clause(question))
     return given.group(1) if given else ""
 
 
