@@ -942,6 +942,8 @@ class QuestionShape:
     reference: str = ""  # what the image shows, as the question calls it: "tree frog", "person"
     attribute: list[str] = field(default_factory=list)  # content words of what is asked
     named: list[str] = field(default_factory=list)  # names the question itself mentions
+    # "which star in Orion is also known as Alpha Orionis?" → "Alpha Orionis": the name whose bearer is asked
+    borne_name: str = ""
     names: list[str] = field(default_factory=list)  # the same as whole spans ("Ursa Major"): `named_entities`
     year_role: Literal["start", "end"] | None = None  # born → first year of a range, died → last
     asks_date: bool = False  # "on what date …": a whole date ("March 3, 1921") when a gloss gives one
@@ -1036,6 +1038,19 @@ _INITIAL_DOTS = re.compile(r"\b(?:[A-Z]\.){2,}")
 def undotted(initials: re.Match[str]) -> str:
     """ "U.S." → "US"."""
     return initials.group().replace(".", "")
+
+
+# "which star in Orion is also known as Alpha Orionis": the thing that bears a name the question gives
+_BEARS_NAME = re.compile(
+    r"^(?i:which|what)\b[^?]*?\b(?:is|are|was|were)\s+(?:also\s+|often\s+|sometimes\s+)?(?:known\s+as|called)\s+"
+    r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s*\??$"
+)
+
+
+def name_borne(text: str) -> str:
+    """The name whose bearer a "which X is also known as <name>?" question asks; "" for another question."""
+    given = _BEARS_NAME.search(asking_clause(text))
+    return given.group(1) if given else ""
 
 
 def read_question(question: str) -> QuestionShape:
@@ -1179,6 +1194,7 @@ def read_question(question: str) -> QuestionShape:
         reference=reference,
         attribute=attribute,
         named=question_names(text),
+        borne_name=name_borne(text),
         names=named_entities(text),
         year_role=year_role(lower),
         rank_by=rank_by(lower) if answer_type == "ordinal" else None,

@@ -449,9 +449,7 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     if shape.kind_of in _BROAD_KINDS and not (proper or named):
         return broad_kind(shape, anchor, anchor_lines)
     phrases = [p for line in anchor_lines for p in typed_phrases(definition(line.text), shape.kind_of)]
-    likened = (
-        "" if phrases else next(filter(None, (kind_likened(anchor, line.text) for line in anchor_lines)), "")
-    )
+    likened = "" if phrases else first_read(kind_likened, anchor, anchor_lines)
     # "what type of military vehicle is this?" — "With a fast APC like this Stryker, …"; but "what type of
     # armoured personnel carrier is this?" asks which APC: the name answers
     if likened and not spelled_out(likened, shape.text):

@@ -474,7 +474,7 @@ def rank_spans(
     best: dict[str, Span] = {}
     named_entries = entries_named(shape, lines)
     # the other names of what the question names are no answer — unless it asks which thing bears that name
-    known = [*known, *([] if name_borne(shape) else given_aliases(shape, named_entries))]
+    known = [*known, *([] if shape.borne_name else given_aliases(shape, named_entries))]
     paired = paired_names(shape)
     # an entity's own title is whole though it ends in a name the question gives ("Papua New Guinea" for
     # "which country occupies the eastern part of New Guinea?")
@@ -2129,27 +2129,9 @@ def role_of_other_kind(shape: QuestionShape, span: str, line: EvidenceLine) -> b
     return kind in PLACE_KINDS and kind not in kinds_of(shape.bridge)
 
 
-# "which star in Orion is also known as Alpha Orionis": the thing that bears a name the question gives
-_BEARS_NAME = re.compile(
-    r"^(?i:which|what)\b[^?]*?\b(?:is|are|was|were)\s+(?:also\s+|often\s+|sometimes\s+)?(?:known\s+as|called)\s+"
-    r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s*\??$"
-)
-
-
-def name_borne(shape: QuestionShape) -> str:
-    """The name whose bearer a "which X is also known as <name>?" question asks; "" for another question."""
-    return _name_borne(shape.text)
-
-
-@functools.lru_cache(maxsize=2**10)  # `type_fit` asks for every span of every line
-def _name_borne(question: str) -> str:
-    given = _BEARS_NAME.search(asking_clause(question))
-    return given.group(1) if given else ""
-
-
 def bears_given_name(shape: QuestionShape, span: str, line: EvidenceLine) -> bool:
     """Whether `line` is the entry of `span` and lists the name the question asks the bearer of."""
-    borne = name_borne(shape)
+    borne = shape.borne_name
     return bool(borne) and is_entry_of(span, line) and borne in entry_names(line.text)
 
 
