@@ -10,7 +10,7 @@ same LangGraph thread starts clean); everything else is last-write-wins. Everyth
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NotRequired
 
 from typing_extensions import TypedDict
 
@@ -25,6 +25,9 @@ class Query(TypedDict):
 
     kind: QueryKind
     text: str
+    # the entity a trajectory-level query pairs with what is asked ("<entity> <attribute>"), whose own entry
+    # its text search also looks up; absent for other queries
+    entity: NotRequired[str]
 
 
 class PlannedQuery(Query):

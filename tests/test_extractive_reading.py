@@ -583,6 +583,26 @@ def test_a_thing_named_after_an_entity_links_to_it_through_its_own_name(question
     )
 
 
+def test_a_bridge_reached_through_a_set_aside_link_of_another_kind_comes_first() -> None:
+    """Nested bridge shape "this ox's home region lies in a range; along the border of which country besides
+    <region> does that range extend": the region the question sets aside is no answer but a link, and the
+    range its entry places it in, whose own entry says it is a range, is the bridge. A question about no
+    bridge keeps the name it sets aside off its links."""
+    entries = [
+        ("Kell ox", "Kell ox: large long-haired wild ox of Tarn"),
+        ("Tarn", "Tarn: an autonomous region of Veldia; located in the Orla Mountains"),
+        ("Orla Mountains", "Orla Mountains: a mountain range on the border between Norland and Tarn"),
+    ]
+    nested = read_question(
+        "The home region of this ox lies in a mountain range. Along the border of which country besides Tarn "
+        "does that range extend?"
+    )
+    assert Chain.build("Kell ox", entries, nested).links[:2] == ("Orla Mountains", "Tarn")
+    assert Chain.build("Kell ox", entries[:2], nested).links[0] == "Tarn", "the range's kind is not known yet"
+    own = read_question("Besides Tarn, in which region does this ox live?")
+    assert "Tarn" not in Chain.build("Kell ox", entries, own).links
+
+
 def test_a_thing_named_after_an_island_links_to_the_place_its_adjective_in_an_makes() -> None:
     """ "named after an island": a name's adjective in -an after a consonant is made from a place in -a
     ("Kelmoran tiger" → Kelmora), the first link to search even before any entry of that place is found; a
@@ -2907,9 +2927,10 @@ def test_a_resolved_chain_without_an_answer_goes_on_searching() -> None:
     earlier = [next_query(question, trajectory, [])]
     earlier.append(next_query(question, trajectory, earlier))
     assert chain_resolved(question, trajectory, earlier)
-    assert trajectory_query(question, trajectory, earlier, lambda: True) == earlier[-1]
-    unanswered = trajectory_query(question, trajectory, earlier, lambda: False)
+    assert trajectory_query(question, trajectory, earlier, lambda: True) == ("", earlier[-1])
+    entity, unanswered = trajectory_query(question, trajectory, earlier, lambda: False)
     assert unanswered != earlier[-1] and unanswered not in earlier
+    assert entity and unanswered.startswith(f"{entity} "), "the follow-up names the entity it looks up"
 
 
 def test_the_extractive_trajectory_query_saturates_only_when_it_repeats() -> None:

@@ -11,15 +11,23 @@ import numpy as np
 import pytest
 
 from core.context import Context
-from core.state import PlannedQuery
+from core.state import PlannedQuery, SearchTask
 from core.types import Candidate
 from graphs.pmsr import graph
-from nodes.common import merge_candidates, split_sentences, strip_question, take_in_turn, top_unique
+from nodes.common import (
+    knowledge_base,
+    merge_candidates,
+    split_sentences,
+    strip_question,
+    take_in_turn,
+    top_unique,
+)
 from nodes.extractive.anchor import names_in
 from nodes.extractive.chain import Chain, read_anchor_line
 from nodes.extractive.question import read_question
 from nodes.extractive.record import RECORD_SENTENCES, most_described, sentence_rankings, write_record
 from nodes.pmsr.formulate import parse_trajectory_query, split_budget
+from nodes.pmsr.search import own_entry, search
 from nodes.reading import first_line
 from tests.graph_kit import (
     PASSAGES,
@@ -317,3 +325,39 @@ def test_the_record_keeps_a_place_for_the_sentence_restating_the_question() -> N
     assert most_described(shape.attribute, sentences) == 2
     assert most_described(shape.attribute, [*sentences, sentences[2]]) is None, "a tie keeps no place"
     assert most_described(shape.attribute, ["Zell: a lake of Tarn on its south coast"]) is None, "too few"
+
+
+def test_a_follow_up_search_also_finds_its_entitys_own_entry(world: SimpleNamespace) -> None:
+    """Trajectory-level shape "<entity> <attribute>": the words of the attribute rank other passages first,
+    so the text search of a query that names its entity also looks the entity's own entry up by its name."""
+    context = extractive_context(world)
+    vector = [float(x) for x in world.embedder.embed_texts(["Wolves and lynx in an old beech forest"])[0]]
+    query = PlannedQuery(kind="trajectory", text="Delta City wolves", vector=vector, k_text=1, k_image=1)
+    runtime = SimpleNamespace(context=context)
+
+    def titles(planned: PlannedQuery) -> list[str]:
+        task = SearchTask(step=1, kb="text", query=planned, image=world.image, question=QUESTION)
+        return [cand["title"] for cand in search(task, runtime)["found"]]
+
+    assert titles(query) == ["Epsilon Forest"]
+    assert titles({**query, "entity": "Delta City"}) == ["Delta City", "Epsilon Forest"]
+    assert own_entry(knowledge_base(context), "Omega Canal") == [], (
+        "a passage naming it is no entry of its own"
+    )
+
+
+def test_the_record_keeps_the_definition_a_follow_up_looked_up(world: SimpleNamespace) -> None:
+    """Record shape: the first sentence of the entry a trajectory-level query looked its entity up for
+    gets a place of its own, however far off the chain the record's ranking puts it."""
+    context = extractive_context(world)
+    candidates = [
+        Candidate(id=pid, score=0.5, source="text", title=title, text=text, image_path=None, url=None)
+        for pid, title, text in PASSAGES
+    ]
+    vector = [float(x) for x in world.embedder.embed_texts([QUESTION])[0]]
+    query = PlannedQuery(kind="trajectory", text=QUESTION, vector=vector, k_text=6, k_image=1)
+    record, _ = write_record(QUESTION, [query], candidates, context)
+    assert "Epsilon Forest: Epsilon Forest is an old beech forest." not in record.splitlines()
+    looked_up, _ = write_record(QUESTION, [{**query, "entity": "Epsilon Forest"}], candidates, context)
+    assert "Epsilon Forest: Epsilon Forest is an old beech forest." in looked_up.splitlines()
+    assert set(record.splitlines()) < set(looked_up.splitlines()), "it displaces none of the record's lines"

@@ -29,6 +29,7 @@ from nodes.extractive.question import (
     SPELLED_INITIALS,
     TYPE_NOUNS,
     QuestionShape,
+    answer_partners,
     compiled,
     content_words,
     head_noun,
@@ -169,7 +170,9 @@ class Chain:
         if anchor is None:
             return cls(None)
         texts = [text for title, text in entries if is_about(title, text, anchor)]
-        given = {name.lower() for name in shape.named}
+        # a name a question about a bridge sets aside ("besides Tarn") is no answer, but may be a link to it
+        partners = answer_partners(shape.text) if shape.bridges else set()
+        given = {name.lower() for name in shape.named if name not in partners}
         links = [n for n in linked_names(anchor, texts) if not set(n.lower().split()) <= given]
         own = frozenset(aliases(anchor, texts))
         bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
@@ -216,6 +219,7 @@ class Chain:
                 return known != 0, wide, -_shared(link, described, entries), link not in source, known
 
             ranked = tuple(sorted(ranked, key=likeliest))
+            ranked = _reached_through(ranked, passed, entries, own)
         renamed = frozenset(_link_aliases(ranked, entries)) - set(ranked) if bridge else frozenset()
         past_bridge = bool(ranked) and _past(shape, bridge)
         beyond = tuple(_links_of(ranked[0], entries, {*own, *ranked})) if past_bridge else ()
@@ -483,6 +487,19 @@ def _kind_known(link: str, kinds: frozenset[str], entries: Sequence[tuple[str, s
 def _shared(link: str, stems: frozenset[str], entries: Sequence[tuple[str, str]]) -> int:
     """The most of `stems` one entry of `link` holds."""
     return max((len(word_stems(x) & stems) for t, x in entries if is_about(t, x, link)), default=0)
+
+
+def _reached_through(
+    ranked: tuple[str, ...], kinds: frozenset[str], entries: Sequence[tuple[str, str]], own: Collection[str]
+) -> tuple[str, ...]:
+    """`ranked` with the bridge first when the likeliest link is of another kind and its own entry names one
+    of the bridge's kind: "the mountain range this ox's home region lies in" — "yak … of Tarn", "Tarn: an
+    autonomous region …; located in the Kell Mountains", "Kell Mountains: a mountain range …"."""
+    if not ranked or _kind_known(ranked[0], kinds, entries) != 2:
+        return ranked
+    further = _links_of(ranked[0], entries, {*own, *ranked})
+    bridge = next((name for name in further if _kind_known(name, kinds, entries) == 0), None)
+    return (bridge, *ranked) if bridge else ranked
 
 
 def _past(shape: QuestionShape, bridge: str) -> bool:

@@ -22,6 +22,7 @@ on). A resolved chain whose records answer nothing goes on along the names they 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from core.state import Iteration
 from nodes.extractive.anchor import definition, is_about, names_in, same_entity
@@ -41,8 +42,20 @@ from nodes.extractive.spans import (
 STATED_SCORE = 0.4  # a span of the anchor's own lines this typed states the attribute asked for
 
 
+class FollowUp(NamedTuple):
+    """A trajectory-level query and the entity it pairs with what is asked ("" for the question itself)."""
+
+    entity: str
+    text: str
+
+
 def next_query(question: str, trajectory: Sequence[Iteration], earlier: Iterable[str]) -> str:
     """The trajectory-level query after `trajectory`, given the queries already issued (`earlier`)."""
+    return next_follow_up(question, trajectory, earlier).text
+
+
+def next_follow_up(question: str, trajectory: Sequence[Iteration], earlier: Iterable[str]) -> FollowUp:
+    """`next_query` with the entity it looks up."""
     shape = read_question(question)
     entries = own_sense_entries(question, trajectory)
     anchor = best_anchor(it["record"] for it in trajectory)
@@ -56,20 +69,20 @@ def next_query(question: str, trajectory: Sequence[Iteration], earlier: Iterable
     for name in dict.fromkeys([*first, *named, *chain.links[:1], *further, *chain.links[1:], *others]):
         query = focused_query(shape, name, anchor)
         if _normal(query) not in searched:
-            return query
-    return focused_query(shape, anchor, anchor) if anchor else question
+            return FollowUp(name, query)
+    return FollowUp(anchor, focused_query(shape, anchor, anchor)) if anchor else FollowUp("", question)
 
 
 def trajectory_query(
     question: str, trajectory: Sequence[Iteration], earlier: Sequence[str], answered: Callable[[], bool]
-) -> str:
+) -> FollowUp:
     """PMSR's trajectory-level query: the last one again once the chain is resolved and the records hold
     an answer of the asked type (`answered`), else `next_query` — a resolved chain without an answer
     ("… the sign named after the zodiacal one west of this nebula's constellation") goes on along the
     names its records hold until `max_iter`."""
     if earlier and chain_resolved(question, trajectory, earlier) and answered():
-        return earlier[-1]
-    return next_query(question, trajectory, earlier)
+        return FollowUp("", earlier[-1])
+    return next_follow_up(question, trajectory, earlier)
 
 
 def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iterable[str]) -> bool:

@@ -91,8 +91,21 @@ def write_record(
     described = most_described(asked, [sentence for _, sentence in pieces])
     if described is not None and described not in chosen:
         chosen = [*chosen, described]  # one place more: it displaces none of the chain's evidence
+    looked_up = definitions_of(pieces, [q["entity"] for q in queries if q.get("entity")])
+    chosen = [*chosen, *(i for i in looked_up if i not in chosen)]  # one place more each, as above
     lines = [f"{pieces[i][0]}: {pieces[i][1]}" for i in chosen]
     return "\n".join([anchor_line(anchor), *lines] if anchor else lines), seconds
+
+
+def definitions_of(pieces: Sequence[tuple[str, str]], entities: Sequence[str]) -> list[int]:
+    """The first sentence of each entity's own entry among `pieces`: what a follow-up looked the entity up
+    for ("Kell, Republic of Kell: a republic in …" says it is a country), which sentences about other
+    entities on the chain would otherwise crowd out of the record."""
+    found = (
+        next((i for i, (title, sentence) in enumerate(pieces) if is_about(title, sentence, entity)), None)
+        for entity in entities
+    )
+    return [i for i in found if i is not None]
 
 
 def most_described(asked: Sequence[str], sentences: Sequence[str]) -> int | None:

@@ -71,10 +71,11 @@ def dual_scope_queries(state: State, context: Context, step: int) -> tuple[list[
         return queries, 0.0, []
     if not context.generative:
         earlier = [q["text"] for it in trajectory for q in it["queries"] if q["kind"] == "trajectory"]
-        written = trajectory_query(
+        follow_up = trajectory_query(
             question, trajectory, earlier, lambda: bool(read_records(question, trajectory, context).answer)
         )
-        return [*queries, Query(kind="trajectory", text=written)], 0.0, []
+        query = Query(kind="trajectory", text=follow_up.text)
+        return [*queries, {**query, "entity": follow_up.entity} if follow_up.entity else query], 0.0, []
     prompt = render_prompt("trajectory_query", question=question, knowledge=format_trajectory(trajectory))
     reply, seconds = ask_model(context, prompt, input_image(state["image"]))
     parsed = parse_trajectory_query(reply)
@@ -140,7 +141,7 @@ def plan_queries(
         vectors, seconds = embedded[:n], seconds + search_seconds
     k_text, k_image = split_budget(context.k_text, n), split_budget(context.k_image, n)
     planned = [
-        PlannedQuery(kind=q["kind"], text=q["text"], vector=[float(x) for x in v], k_text=kt, k_image=ki)
+        PlannedQuery(**q, vector=[float(x) for x in v], k_text=kt, k_image=ki)
         for q, v, kt, ki in zip(queries, vectors, k_text, k_image, strict=True)
     ]
     return planned, remembered, saturation, seconds

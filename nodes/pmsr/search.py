@@ -17,8 +17,12 @@ from langgraph.runtime import Runtime
 
 from core.context import Context
 from core.state import SearchTask
+from core.types import Candidate
 from nodes.common import context_of, emit, image_vector, input_image, knowledge_base
-from tools.retrieval import fused_search, text_search
+from nodes.extractive.anchor import is_about
+from tools.retrieval import SearchableKB, fused_search, text_search
+
+OWN_ENTRY_K = 3  # passages nearest to a follow-up's entity name among which its own entry is looked for
 
 
 def search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
@@ -28,10 +32,22 @@ def search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
     vector = np.asarray(query["vector"], dtype=np.float32)
     if task["kb"] == "text":
         found = text_search(kb, vector, query["k_text"])
+        if query.get("entity"):
+            found = own_entry(kb, query["entity"]) + found
     else:
         found = fused_search(kb, image_vector(task["image"], context), vector, query["k_image"], context.w)
     emit(runtime, "search", task["step"], f"{query['kind']} query × {task['kb']} KB: {len(found)} candidates")
     return {"found": found}
+
+
+def own_entry(kb: SearchableKB, entity: str) -> list[Candidate]:
+    """The text KB's entry about `entity` (by its title or the names it lists), looked up by the name alone.
+
+    A trajectory-level query "<entity> <what is asked>" ranks passages sharing the asked words ("Kell along
+    border country") above the entity's own entry, which says what kind of thing it is and often what is
+    asked; the name alone finds that entry."""
+    found = text_search(kb, entity, OWN_ENTRY_K)
+    return [cand for cand in found if is_about(cand["title"], cand["text"], entity)][:1]
 
 
 def web_search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
