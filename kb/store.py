@@ -231,6 +231,16 @@ class KnowledgeBase:
                 found.setdefault(cid, _candidate(cid, 0.0, document, meta, kind))
         return [found[cid] for cid in unique if cid in found]
 
+    @_server_call
+    def entries_titled(self, title: str) -> list[Candidate]:
+        """The text passages stored under exactly this title (score 1.0): an entity's own entries, which a
+        search by its name alone may rank below passages that merely mention it."""
+        got = self._collections["text"].get(where={"title": title}, include=["documents", "metadatas"])
+        columns = (got["ids"], got["documents"], got["metadatas"])
+        return [
+            _candidate(cid, 0.0, document, meta, "text") for cid, document, meta in zip(*columns, strict=True)
+        ]
+
     def _image_vector(self, image: ImageQuery) -> np.ndarray:
         if isinstance(image, np.ndarray):
             return image.astype(np.float32)

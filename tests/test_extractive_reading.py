@@ -26,7 +26,13 @@ from graphs.pmsr import graph
 from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, named_guess, names_in, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
-from nodes.extractive.followup import chain_resolved, names_not_looked_up, next_query, trajectory_query
+from nodes.extractive.followup import (
+    chain_resolved,
+    focused_query,
+    names_not_looked_up,
+    next_query,
+    trajectory_query,
+)
 from nodes.extractive.question import (
     QuestionShape,
     named_entities,
@@ -43,6 +49,7 @@ from nodes.extractive.spans import (
     adjective_places,
     agent_verb,
     aligned,
+    asks_thing_part,
     candidates,
     described_entry,
     entry_fit,
@@ -598,7 +605,10 @@ def test_a_bridge_reached_through_a_set_aside_link_of_another_kind_comes_first()
         "does that range extend?"
     )
     assert Chain.build("Kell ox", entries, nested).links[:2] == ("Orla Mountains", "Tarn")
-    assert Chain.build("Kell ox", entries[:2], nested).links[0] == "Tarn", "the range's kind is not known yet"
+    # before the range's own entry is found, the question's "lies in" ties it: "located in the Orla Mountains"
+    assert Chain.build("Kell ox", entries[:2], nested).links[:2] == ("Orla Mountains", "Tarn")
+    near = [entries[0], ("Tarn", "Tarn: an autonomous region of Veldia; near the Orla Mountains")]
+    assert Chain.build("Kell ox", near, nested).links[0] == "Tarn", "neither its kind nor a tie is known"
     own = read_question("Besides Tarn, in which region does this ox live?")
     assert "Tarn" not in Chain.build("Kell ox", entries, own).links
 
@@ -6056,14 +6066,19 @@ def test_a_former_name_of_a_place_the_question_describes_or_names(question: str)
 )
 def test_the_link_past_the_bridge_tied_by_the_questions_preposition_is_searched_first(question: str) -> None:
     """ "the range that the homeland … sits in" — the homeland's entry: "a region of Varnia; located in the
-    Kell Mountains": the Kell Mountains lie past the bridge, not Varnia."""
+    Kell Mountains": the Kell Mountains are the range asked about (past the homeland, or reached through
+    it), not Varnia; the next query looks them up."""
     record = [
         "Image shows: Tarn yak (match 0.950)",
         "Tarn yak: Tarn yak: large long-haired wild ox of Orlat",
         "Orlat: Orlat: an autonomous region of Varnia; located in the Kell Mountains",
     ]
     chain = Chain.build("Tarn yak", record_entries([_iteration(0, *record)]), read_question(question))
-    assert chain.links[0] == "Orlat" and chain.step_past_bridge == "Kell Mountains"
+    assert "Kell Mountains" in (chain.links[0], chain.step_past_bridge)
+    earlier = [focused_query(read_question(question), "Tarn yak", "Tarn yak")]
+    for _ in range(2):  # the homeland first, when the question names it the bridge; then the range
+        earlier.append(next_query(question, [_iteration(0, *record)], earlier))
+    assert any(query.startswith("Kell Mountains ") for query in earlier)
 
 
 def test_what_object_a_named_thing_contains_is_the_verbs_object() -> None:
@@ -7487,3 +7502,201 @@ def test_a_kind_the_question_gives_of_the_thing_shown_leaves_its_name_to_answer(
         " finely ground beans?"
     )
     assert _read_shown(question, "Kell brew", text) == "Kell brew"
+
+
+# --- twenty-second round: names in passing, manners, parts by side, pronouns called back -----------------
+
+
+def test_a_name_given_in_passing_at_the_end_asks_for_no_name() -> None:
+    """Measure shape "how long is <X>, often called <a description>?": a name in passing asks for none."""
+    text = "Tarn, Tarn River: the longest river of Orla (900 miles); flows north into the Kell Sea"
+    question = "How long is the Tarn, often called the longest river of Orla?"
+    assert read_question(question).answer_type == "number"
+    assert _read_record(question, "Question names: Tarn (match 1.000)", f"Tarn: {text}") == "900 miles"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How was Norland found?",
+        "How was Norland found, if not by empirical observation?",
+        "Norland was the first planet found in what way?",
+    ],
+)
+def test_how_a_thing_was_done_is_the_means_after_its_participle(question: str) -> None:
+    """Manner shapes "how was X found", "X was found in what way": the phrase after "found by", up to
+    "rather than"; an alternative the question sets aside ("if not by …") is no part of the lead-up."""
+    text = (
+        "Norland was the first planet found by mathematical prediction rather than by empirical observation."
+    )
+    assert _read_record(question, "Question names: Norland (match 1.000)", f"Norland: {text}") == (
+        "mathematical prediction"
+    )
+
+
+def test_a_part_set_aside_with_its_owner_is_set_aside_whatever_qualifies_it() -> None:
+    text = "Kell beaver: large rodent of Tarn; builds complex dams and underwater lodges"
+    assert (
+        _read_shown("Besides its lodges, what does this rodent build?", "Kell beaver", text) == "complex dams"
+    )
+
+
+def test_a_name_called_with_of_is_one_name() -> None:
+    text = "Kell Nebula: an emission nebula in Tarn; its dark columns of dust are called the Pillars of Orla"
+    question = "This nebula's dark columns of dust have a famous nickname. What is it?"
+    assert _read_shown(question, "Kell Nebula", text) == "the Pillars of Orla"
+
+
+def test_the_colours_asked_in_the_plural_are_all_the_colours_given_together() -> None:
+    text = "Kell trogon: large trogon of Tarn having golden-green and scarlet plumage"
+    assert (
+        _read_shown("What colours is this bird's plumage?", "Kell trogon", text) == "golden-green and scarlet"
+    )
+    assert (
+        _read_shown("What colour is this bird's breast?", "Kell trogon", text) != "golden-green and scarlet"
+    )
+
+
+def test_a_part_whose_shape_is_compared_to_something_is_the_part_asked() -> None:
+    text = "Kell shell: large edible sea snail of Tarn having an ear-shaped shell with pearly interior"
+    question = "What shape is this sea snail's shell often compared to?"
+    assert read_question(question).part == "shell"
+    assert _read_shown(question, "Kell shell", text) == "ear-shaped"
+
+
+def test_a_tower_is_a_building() -> None:
+    """Kind shape "what building …": a tower, a temple, a palace are buildings; a description of a building
+    off the chain is not preferred to the named tower the thing's own entry gives."""
+    text = "Kell Gardens: lakes and gardens in Tarn, crowned by the Tower of Orla on Varro Hill"
+    record = [
+        "Image shows: Kell Gardens (match 0.900)",
+        f"Kell Gardens: {text}",
+        "Norland Hill: Norland Hill: a section of Vessa; site of the capital building",
+    ]
+    assert _read_record("What building crowns the hill at this site?", *record) == "Tower of Orla"
+
+
+def test_a_question_after_but_that_names_its_entity_asks_about_it() -> None:
+    """Contrast shape "<the image's thing> …, but how many … does <X> have?": X is the subject."""
+    shape = read_question("Tarn has only this one moon, but how many moons does Kell have?")
+    assert shape.subject == "Kell"
+
+
+def test_what_people_call_a_named_thing_asks_its_other_name() -> None:
+    """Shape "what do the <people> usually call <X>?": another name of X, not a kind described in words."""
+    shape = read_question(
+        "Kell Plough is a guide to finding this galaxy. What do the Orlans usually call Kell Plough?"
+    )
+    assert shape.name_asked is not None and shape.name_asked.owner == "Kell Plough"
+    assert read_question("What do astronomers call an asteroid whose orbit crosses ours?").name_asked is None
+
+
+def test_who_is_she_after_a_role_asks_for_the_person_in_that_role() -> None:
+    shape = read_question("Vessa, capital of Tarn, was named after its patron goddess. Who is she?")
+    assert (shape.answer_type, shape.type_noun) == ("named", "goddess")
+    assert read_question("Who is she?").answer_type == "identity"
+
+
+def test_a_polite_frame_opening_the_last_sentence_is_no_part_of_what_is_asked() -> None:
+    shape = read_question(
+        "The wild dog in this photo lives in one country. Can you tell me that country's capital city?"
+    )
+    assert (shape.type_noun, shape.asked) == ("city", ["capital", "city"])
+
+
+def test_a_kind_a_sentence_described_and_the_question_calls_back_is_no_part_of_the_thing() -> None:
+    question = (
+        "Stargazers look for this nebula in a constellation that also holds a pattern of seven bright stars. "
+        "What is that pattern usually called?"
+    )
+    assert not asks_thing_part(read_question(question))
+
+
+def test_the_holder_of_a_part_by_its_side_is_named_after_that_part() -> None:
+    """Shape "which country governs the eastern part of <island>": the name right after "the eastern part",
+    not the one the verb's passive gives another part ("the western part is governed by …")."""
+    text = "Zell: an island of Ostralia; the western part is governed by Tarnia and the eastern part is Kell"
+    lines = [line("Zell", f"Zell: {text}")]
+    assert best("Which country governs the eastern part of Zell?", lines) == "Kell"
+    assert best("Which country governs the western part of Zell?", lines) == "Tarnia"
+
+
+def test_a_possessive_answer_to_whose_is_its_owner() -> None:
+    text = "Varro: its orbit's odd precession was explained by Orla Kell's General Theory of Gravity"
+    question = "Whose General Theory of Gravity explained the odd precession of Varro's orbit?"
+    assert _read_record(question, "Question names: Varro (match 1.000)", f"Varro: {text}") == "Orla Kell"
+
+
+def test_a_kind_asked_with_plain_adjectives_is_its_head_and_a_qualified_answer_keeps_it() -> None:
+    """Kind shape "what type of young star cluster": the kind is the cluster, and "a young open cluster" says
+    which type — the word with the kind after it."""
+    question = "What type of young star cluster is found inside this nebula?"
+    assert read_question(question).type_noun == "cluster"
+    text = "Kell Nebula, Messier 99: a large emission nebula with a young open cluster, in Tarn"
+    assert _read_shown(question, "Kell Nebula", text) == "open cluster"
+
+
+def test_what_is_doing_something_at_a_place_asks_the_doer() -> None:
+    text = "Kell Nebula, Messier 99: the remnant of a supernova in Tarn; a pulsar spins at its centre"
+    assert _read_shown("What is spinning at the centre of this remnant?", "Kell Nebula", text) == "pulsar"
+
+
+def test_a_short_phrase_after_a_colon_opens_the_asking_clause() -> None:
+    """ "…: in Orlan myth, which monster did the hero Varro slay?" asks the object of the verb."""
+    question = (
+        "Looking at this galaxy near Varro in the sky: in Orlan myth, which monster did the hero Varro slay?"
+    )
+    record = [
+        "Question names: Varro (match 1.000)",
+        "Varro: Varro: (Orlan myth) the son of Tarno who slew Kelda (helped by Orla) and rescued Vessa",
+    ]
+    assert _read_record(question, *record) == "Kelda"
+
+
+def test_which_number_a_thing_is_in_an_order_is_an_ordinal() -> None:
+    question = "Counting through the zodiac, which sign number is Tarn the Crab?"
+    assert read_question(question).answer_type == "ordinal"
+    record = [
+        "Question names: Tarn (match 1.000)",
+        "Tarn: Tarn, Tarn the Crab: the fourth sign of the zodiac",
+    ]
+    assert _read_record(question, *record) == "fourth"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Tarn is near this galaxy. What letter-like shape does Tarn have?", "W-shaped"),
+        ("The constellation Tarn, near this galaxy, is shaped like which letter?", "W-shaped"),
+    ],
+)
+def test_a_shape_asked_by_a_likeness_is_the_shape_the_entry_gives(question: str, answer: str) -> None:
+    record = [
+        "Question names: Tarn (match 1.000)",
+        "Tarn: Tarn: a W-shaped constellation in the north near Kell",
+    ]
+    assert _read_record(question, *record) == answer
+
+
+def test_a_homeland_is_a_region_and_no_bridge_is_reached_through_it() -> None:
+    """ "In which mountain range is the homeland of this ox?": the homeland (a region) is the bridge, and the
+    range its entry places it in is the answer, not a bridge past it."""
+    entries = [
+        ("Kell ox", "Kell ox: large long-haired wild ox of Tarn"),
+        ("Tarn", "Tarn: an autonomous region of Veldia; located in the Orla Mountains"),
+    ]
+    shape = read_question("In which mountain range is the homeland of this long-haired ox?")
+    assert Chain.build("Kell ox", entries, shape).links[0] == "Tarn"
+
+
+def test_a_link_named_like_the_bridge_is_the_likelier_bridge_than_a_place_past_another() -> None:
+    """ "The museum that holds this painting is in a city that sits at …": a link named like a museum, of
+    no known kind yet, is the museum; the city's place is not reached through the city."""
+    entries = [
+        ("Kell Night", "Kell Night: a painting by Orla Varro; held in Vessa by the Museum of Tarn Art"),
+        ("Vessa", "Vessa: a city in Norland State on the Zell River"),
+    ]
+    shape = read_question(
+        "The museum that holds this painting is in a city that sits at the mouth of which river?"
+    )
+    assert "Norland State" not in Chain.build("Kell Night", entries, shape).links[:1]

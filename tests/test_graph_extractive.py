@@ -341,9 +341,10 @@ def test_a_follow_up_search_also_finds_its_entitys_own_entry(world: SimpleNamesp
 
     assert titles(query) == ["Epsilon Forest"]
     assert titles({**query, "entity": "Delta City"}) == ["Delta City", "Epsilon Forest"]
-    assert own_entry(knowledge_base(context), "Omega Canal") == [], (
-        "a passage naming it is no entry of its own"
-    )
+    kb = knowledge_base(context)
+    assert own_entry(kb, "Omega Canal") == [], "a passage naming it is no entry of its own"
+    assert [cand["id"] for cand in kb.entries_titled("Delta City")] == ["p-city"]
+    assert kb.entries_titled("Delta") == [], "a title is matched whole"
 
 
 def test_the_record_keeps_the_definition_a_follow_up_looked_up(world: SimpleNamespace) -> None:

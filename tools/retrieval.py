@@ -44,6 +44,8 @@ class SearchableKB(Protocol):
 
     def fetch(self, ids: Sequence[str]) -> list[Candidate]: ...
 
+    def entries_titled(self, title: str) -> list[Candidate]: ...
+
 
 def text_search(
     kb: SearchableKB, query: str | Vector, k: int, exclude: Collection[str] = ()
@@ -81,6 +83,11 @@ def caption_search(
 def lookup(kb: SearchableKB, ids: Sequence[str]) -> list[Candidate]:
     """The passages and pairs stored under `ids` (in that order; ids the KB does not hold are left out)."""
     return _plain(kb.fetch(ids))
+
+
+def titled_entries(kb: SearchableKB, title: str) -> list[Candidate]:
+    """The text passages stored under exactly `title` (an entity's own entries)."""
+    return _plain(kb.entries_titled(title))
 
 
 def _plain(found: list[Candidate]) -> list[Candidate]:

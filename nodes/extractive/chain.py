@@ -219,7 +219,7 @@ class Chain:
                 return known != 0, wide, -_shared(link, described, entries), link not in source, known
 
             ranked = tuple(sorted(ranked, key=likeliest))
-            ranked = _reached_through(ranked, passed, entries, own)
+            ranked = _reached_through(shape.text, ranked, passed, entries, own)
         renamed = frozenset(_link_aliases(ranked, entries)) - set(ranked) if bridge else frozenset()
         past_bridge = bool(ranked) and _past(shape, bridge)
         beyond = tuple(_links_of(ranked[0], entries, {*own, *ranked})) if past_bridge else ()
@@ -490,15 +490,27 @@ def _shared(link: str, stems: frozenset[str], entries: Sequence[tuple[str, str]]
 
 
 def _reached_through(
-    ranked: tuple[str, ...], kinds: frozenset[str], entries: Sequence[tuple[str, str]], own: Collection[str]
+    question: str,
+    ranked: tuple[str, ...],
+    kinds: frozenset[str],
+    entries: Sequence[tuple[str, str]],
+    own: Collection[str],
 ) -> tuple[str, ...]:
-    """`ranked` with the bridge first when the likeliest link is of another kind and its own entry names one
-    of the bridge's kind: "the mountain range this ox's home region lies in" — "yak … of Tarn", "Tarn: an
-    autonomous region …; located in the Kell Mountains", "Kell Mountains: a mountain range …"."""
+    """`ranked` with the bridge first when the links are known to be of other kinds and the likeliest one's
+    own entry names one of the bridge's kind, or ties one to it by the question's preposition: "the
+    mountain range this ox's home region lies in" — "yak … of Tarn", "Tarn: an autonomous region …;
+    located in the Kell Mountains"."""
     if not ranked or _kind_known(ranked[0], kinds, entries) != 2:
         return ranked
+    named_so = [link for link in ranked if {word.lower() for word in link.split()} & kinds]
+    if any(_kind_known(link, kinds, entries) == 1 for link in named_so):
+        return ranked  # a link named like the bridge's kind may be it: "the museum" — "Museum of Modern Art"
     further = _links_of(ranked[0], entries, {*own, *ranked})
+    texts = [text for title, text in entries if is_about(title, text, ranked[0])]
     bridge = next((name for name in further if _kind_known(name, kinds, entries) == 0), None)
+    bridge = bridge or next(
+        (n for n in further if _kind_known(n, kinds, entries) == 1 and _tied_by(question, n, texts)), None
+    )
     return (bridge, *ranked) if bridge else ranked
 
 

@@ -379,7 +379,9 @@ _AMONG_OTHERS = (
     r"|\b(?:which|what)\s+place\s+(?:does|do|did)\s+\w+\s+take\b"
 )
 _ORDINAL = re.compile(
-    r"\b(?:what|which)\s+number\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b|\brank(?:s|ed)?\s+by\b"
+    # "which sign number is Cancer": a number that places a thing in its order
+    r"\b(?:what|which)\s+(?:[a-z]+\s+)?number\s+(?:is|was|are|were)\b"
+    r"|\b(?:what|which)\s+number\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b|\brank(?:s|ed)?\s+by\b"
     rf"|{_AMONG_OTHERS}"
 )
 _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family of fungi"): those are Latin
@@ -461,9 +463,11 @@ _IMPERATIVE = re.compile(
     r"(?=the\b|this\b|these\b|that\b|those\b)"
 )
 # "Can you tell me …", "Do you know which …", "I'd like to know …": a polite frame around the question.
-_POLITE = re.compile(
-    r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|do\s+you\s+know\s+|please\s+"
-    r"|i(?:\s+(?:want|wish|would\s+like)|['’]d\s+like)\s+to\s+know\s+)"
+_POLITE = (
+    re.compile(  # opening the question or its last sentence ("… lives in one country. Can you tell me …")
+        r"(?:^|(?<=[.!?]\s))(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|do\s+you\s+know\s+|please\s+"
+        r"|i(?:\s+(?:want|wish|would\s+like)|['’]d\s+like)\s+to\s+know\s+)"
+    )
 )
 # "… from Ursa Major. Name the galaxy.": a bare kind to name is the thing shown.
 _NAME_THE_KIND = re.compile(r"(?:^|(?<=[.!?]\s))(?:name|identify)\s+the\s+([\w-]+)$")
@@ -695,8 +699,8 @@ _ASKING_VERB = re.compile(r"(?:give|name|state|tell|list|say)\b")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 # A sentence's end, or a colon, semicolon or dash closing a lead-in ("Thinking about where this animal lives:
 # in which part …", "Speaking of Australia: Brisbane is …", "Neptune was the last planet it visited — how …"):
-# no name runs across it
-_LEAD_IN_BREAK = re.compile(r"(?<=[.!?:;])\s+|\s+[—–]\s+")
+# no name runs across it; nor across ", but" before a question ("Tarn has one moon, but how many has Kell")
+_LEAD_IN_BREAK = re.compile(r"(?<=[.!?:;])\s+|\s+[—–]\s+|,\s+but\s+(?=(?:how|what|which|who|where|when)\b)")
 # "Where in Europe …", "in which part of Australia …": a part of a region is asked
 # "where in Europe", "which part of Asia"; "in what part of which continent", "which part of that state": a
 # region the question names, or one it leaves to the evidence (group 1 empty)
@@ -707,8 +711,9 @@ WHERE_IN = re.compile(
 # "This dense ball of stars — which cluster is it?", "… taller than any other living bird - what is it?",
 # "… a plant-eater from African forests: which animal is in this picture?"
 # "… related to fur seals, but what does it lack …?": a clause joined by "but" asks
-_CLAUSE_BREAK = re.compile(
-    r"(?<=[.!?])\s+|\s+[—–-]\s+|(?:(?<=[:;])|,\s+but)\s+(?=(?:what|which|who|where|when|how)\b)"
+_CLAUSE_BREAK = re.compile(  # "…: in Greek myth, which monster …": a short phrase may open the clause
+    r"(?<=[.!?])\s+|\s+[—–-]\s+"
+    r"|(?:(?<=[:;])|,\s+but)\s+(?=(?:[a-z][a-z ]{0,30},\s+)?(?:what|which|who|where|when|how)\b)"
 )
 # "… of Kenya, the country where this animal lives", "… in Chile, where this bird breeds": a name the
 # question then describes through the image, in apposition.
@@ -759,6 +764,13 @@ _OTHER_NAME = re.compile(
     r"|\bwhat\s+(?:do|does|did|would)\b[^?]*\bcall\s+(?:it|this|them|these)\b[^?]*?\s+in\s+(?!this\b|these\b)[a-z]"
     r"|\bwhat\s+(?:do|does|did|would)\s+(?:people|they|folks|locals)\s+in\s+[a-z][\w\s]*?\bcall\b"
 )  # "what is the Big Dipper usually called in Britain?": the name used there
+# "What do the Tarnish usually call the Kell Plough?": another name of the named thing (not "what do
+# astronomers call an asteroid whose orbit …", a kind defined in words)
+_CALL_A_NAME = re.compile(
+    r"\b(?i:what)\s+(?:do|does|did|would)\s+(?:the\s+)?[\w-]+(?:\s+people)?\s+"
+    r"(?:usually\s+|commonly\s+|often\s+|normally\s+|generally\s+)?call\s+(?:the\s+)?"
+    r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
 # "the full name of the general …", "the full official name of the nation …", "that country's formal name"
 _FULL_NAME = re.compile(
     r"\b(?:what|which)\s+(?:is|was|are|were)\s+(?:[\w'’-]+\s+){0,2}?(?:full|official|formal|complete)\s+"
@@ -767,7 +779,8 @@ _FULL_NAME = re.compile(
 # "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
 _SET_ASIDE = re.compile(rf"\b(?:{ASIDE_WORDS})\s+([^,?]+)")
 _LEADING_ASIDE = re.compile(rf"^(?:{ASIDE_WORDS})\s+[^,?]+,\s*")
-_TRAILING_ASIDE = re.compile(rf",\s*(?:{ASIDE_WORDS})\s+[^,?]+$")  # "…, besides pioneering spectroscopy"
+# "…, besides pioneering spectroscopy", "how was it found, if not by observation"
+_TRAILING_ASIDE = re.compile(rf",\s*(?:(?:{ASIDE_WORDS})\s+|if\s+not\s+)[^,?]+$")
 _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 # "between the South Pacific and which other ocean", "Gemini and what other sign": a name the answer
 # stands beside
@@ -812,12 +825,28 @@ _LATIN_FORM = re.compile(r"\b(?:latin|scientific|binomial|botanical|zoological|t
 _HAS_A_RELATIVE = re.compile(
     r"\b(?:has|have|had|with)\s+an?\s+(?:[\w-]+\s+){0,2}?(?:neighbou?r|companion|counterpart|twin|sister|partner)\b"
 )
+# a person a sentence names by a role ("its patron goddess", "the ship's first captain"), whom the question
+# then asks for by a pronoun
+_PERSON_CALLED_BACK = re.compile(
+    r"\b(?:its|his|her|their|the|an?)\s+(?:[a-z-]+\s+){0,2}?(god|goddess|founder|hero|heroine|king|queen|saint"
+    r"|discoverer|namesake|captain|explorer|inventor|emperor|ruler|builder|architect)\b[^.?!]*[.!?]\s+"
+    r"(?:who|which\s+[a-z]+)\s+(?:is|was)\s+(?:he|she)$"
+)
 _WHERE_CALLED = re.compile(r"^where\s+(?:is|are|was|were)\s+(.+?\s+(?:called|known\s+as|named)\s+.+)$")
-_HOW_DONE = re.compile(r"^how\s+(?:is|was|are|were)\s+.+?\s+([a-z]+ed)$")
+_LIKENED_TO = re.compile(r"\s+(?:(?:often|usually|sometimes|commonly)\s+)?(?:compared|likened)\s+to$")
+_IN_WHAT_WAY = re.compile(
+    r"^(?!(?:what|which|how)\b)(.+?\s[a-z]+)\s+in\s+(?:what|which)\s+(?:way|manner|fashion)$"
+)
+_HOW_DONE = re.compile(
+    r"^how\s+(?:is|was|are|were)\s+.+?\s+([a-z]+ed|found|made|built|known|seen|shown|drawn|written|worn|done)$"
+)
 _KNOWN_AS = re.compile(r"\b(?:known\s+as|called|named)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 # "…, also called Burma, …"; "which historian is often called the father of archaeology": the name is given
 _NAME_IN_PASSING = re.compile(
     r",\s+(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,"
+    # "How long is the Tarn, often called the longest river of Orla?": a name given in passing at the end
+    r"|,\s+(?:also|formerly|once|often|sometimes|commonly|popularly)\s+(?:called|known\s+as|named)\s+"
+    r"(?!(?:what|which|by|in|after|for)\b)[^,?]+$"
     r"|(?:^|[.?!]\s+)(?:which|who)\b[^.?!]*?\b(?:is|are|was|were)\s+(?:also|often|sometimes|popularly|once"
     r"|formerly)\s+(?:called|known\s+as|named)\s+(?!(?:what|which|by)\b)(?=\S)"
 )
@@ -1089,13 +1118,15 @@ def read_question(question: str) -> QuestionShape:
     given = [subject] if subject else named_entities(text)  # "called in Britain" keeps Britain in the hint
     # "On which bay does Myanmar, also called Burma, lie?": a name given in passing asks for none
     name_word = _NAME_WITH_WORD.search(text)
+    called_by = _CALL_A_NAME.search(text)
     asks_name = (
         (_OTHER_NAME.search(_NAME_IN_PASSING.sub(" ", lower)) and not name_stated_before(lower))
         or name_word
         or _FULL_NAME.search(lower)
+        or called_by
     )
     name_asked = name_request(lower, given) if asks_name else None
-    owner = _NAME_OWNER.search(text) if name_asked and not name_asked.of_image else None
+    owner = (called_by or _NAME_OWNER.search(text)) if name_asked and not name_asked.of_image else None
     if name_asked and owner:
         name_asked = replace(name_asked, owner=next(name for name in owner.groups() if name))
     if name_asked and name_word:
@@ -1111,6 +1142,9 @@ def read_question(question: str) -> QuestionShape:
         answer_type == "named" and not likened and asks_only_what_is_shown(lower, reference, type_noun)
     ):
         answer_type, type_noun = "identity", None
+    person = _PERSON_CALLED_BACK.search(lower) if answer_type == "identity" else None
+    if person and not name_asked:  # "Tarn was named after its patron goddess. Who is she?": the goddess
+        answer_type, type_noun = "named", person.group(1)
     if answer_type == "identity" and not _POINTING.search(lower) and _HAS_A_RELATIVE.search(lower):
         # "Dorado and Carina have a small neighbour … Which constellation is it?": "it" is the neighbour
         answer_type, type_noun = "named", asked_noun(asking_clause(lower))
@@ -1223,7 +1257,8 @@ def read_question(question: str) -> QuestionShape:
         choices=offered_choices(lower) if answer_type == "named" else [],
         numbered=numbered_ask(lower),
         asks_several=asks_several(lower, type_noun),
-        before_answer="" if predicate else lead_up(asking_clause(lower)),  # a verb's object says it whole
+        # a verb's object says it whole
+        before_answer="" if predicate else lead_up(_TRAILING_ASIDE.sub("", asking_clause(lower))),
     )
 
 
@@ -1416,6 +1451,9 @@ _ACTING = re.compile(
     # "what kind of object spins at the heart of this nebula": the doer is of a kind
     r"|(?:kind|type|sort)\s+of\s+[a-z]+\s+([a-z]+s)\s+(?=(?:at|in|inside|within|around)\s+(?:the|this|its)\b))"
 )
+_ACTING_NOW = re.compile(
+    r"^what\s+(?:is|are)\s+([a-z]{3,}ing)\s+(?=(?:at|in|inside|within|around|on|near)\b)"
+)
 # "what gives this galaxy its black-eye look", "what makes it look as if it had a black eye", "what causes
 # the dark patch in front of its core": what the gloss says looks that way
 LOOK_CAUSED = "look"  # the verb whose doer "what gives it its look" asks
@@ -1460,6 +1498,9 @@ def acting_verb(asking: str) -> str:
     what "looks like a black eye"); "" for any other question."""
     if _LOOK_CAUSED.match(asking):
         return LOOK_CAUSED
+    ongoing = _ACTING_NOW.match(asking)
+    if ongoing:  # "what is spinning at the centre of it" — "a pulsar spins at its centre"
+        return progressive_stem(ongoing.group(1))
     match = _ACTING.match(asking)
     if not match:
         return ""
@@ -1545,6 +1586,9 @@ def lead_up(lower: str) -> str:
     fronted = _FRONTED.match(lower)
     if fronted:
         return f"{fronted.group(2)} {fronted.group(1)}"
+    manner = _IN_WHAT_WAY.match(lower)  # "it was the first planet found in what way" — "found by prediction"
+    if manner:
+        return manner.group(1)
     match = _IN_SITU.match(lower) or _STRANDED.match(lower)
     if match:
         return _STAND_IN.sub("", match.group(1))
@@ -1570,6 +1614,8 @@ def asked_part(lower: str) -> tuple[str, bool]:
     too: "what shape is this bird's bill" → ("bill", False) — "down-bent"; "what is this rodent's tail
     like", "how would you describe the flesh of this fruit" → (…, True) — "broad flat tail"."""
     clause = _CLAUSE_END.split(asking_clause(lower))[-1]  # "besides …, how is …"
+    clause = _LIKENED_TO.sub("", clause)  # "what shape is its shell often compared to": the shell's shape
+    lower = _LIKENED_TO.sub("", lower)
     # "describe the shape of the bill on this wader - which way does it bend?": a request before the ask
     asks = _PART_LOOK.search(clause) or _DESCRIBE_SHAPE.search(lower)
     asked = _PART_ASKED.search(clause)  # "what sort of antlers does the male of this deer carry": antlers
@@ -1604,12 +1650,18 @@ def _kind_of(lower: str) -> str:
 # Endings of the adjectives a question may put before the noun whose kind it asks ("tropical", "african",
 # "northern", "volcanic")
 _ADJECTIVE_ENDING = re.compile(r"(?:al|ic|an|ern|ese|ous|ive)$")
+# adjectives of age, size and light that a kind asked may carry: "what type of young star cluster"
+_PLAIN_ADJECTIVES = word_set("young old new small large big little great bright faint dark giant tiny huge")
 
 
 def _past_adjectives(words: list[str]) -> tuple[str, str]:
     """The noun after "what kind of" and the word after it, past the adjectives before the noun: "in what
     kind of tropical african landscape does it live" → ("landscape", "does")."""
-    while len(words) > 2 and _ADJECTIVE_ENDING.search(words[0]) and words[1] not in _AUXILIARIES:
+    while (
+        len(words) > 2
+        and (_ADJECTIVE_ENDING.search(words[0]) or words[0] in _PLAIN_ADJECTIVES)
+        and words[1] not in _AUXILIARIES
+    ):
         words = words[1:]
     return words[0], words[1] if len(words) > 1 else ""
 
@@ -1796,17 +1848,18 @@ def set_aside(lower: str) -> str:
     """The phrase a question sets aside ("besides underwater lodges, what do …" → "underwater lodges");
     "" when it sets none aside."""
     match = _SET_ASIDE.search(lower)
-    return match.group(1).strip() if match else ""
+    # "besides its lodges": the lodges, whoever's they are
+    return re.sub(r"^(?:its|their|the|his|her)\s+", "", match.group(1).strip()) if match else ""
 
 
 def as_question(lower: str) -> str:
     """The plain wh-question a request or a polite frame asks: "name the genus of this animal" → "what
     is the genus of this animal", "can you tell me the capital of …" → "what is the capital of …", "do
     you know which continent …" → "which continent …", "what's …" → "what is …"."""
-    lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", _CONTRACTED.sub(r"\1 is", lower)))
+    lower = _KNOW_ITS_NAME.sub(r"what is \1 name", _CONTRACTED.sub(r"\1 is", lower))  # "do you know its name"
+    lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", lower))
     lower = _SUPPOSED_TRIP.sub("", lower)  # "if you travelled to the country …, what would its capital be"
     lower = _GOES_AFTER.sub("hunt", lower)  # "which prey does it go after": what it hunts
-    lower = _KNOW_ITS_NAME.sub(r"what is \1 name", lower)  # "do you know its name?"
     lower = _ON_THE_MENU.sub(r"what does \1 eat", lower)  # "what's on the menu for this koala?"
     named_kind = _NAME_THE_KIND.search(lower)
     introduced = named_kind and re.search(

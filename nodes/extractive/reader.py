@@ -212,7 +212,8 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     best = listed or spans[0]
     support = [best.line, *(line for line in anchor_lines if line is not best.line)]
     evidence = [as_evidence(line) for line in support[:MAX_EVIDENCE]]
-    return Reading(best.text, evidence, span_confidence(spans), tuple(spans))
+    # "whose theory …" — "… by Albert Einstein's theory": the owner, not his possessive
+    return Reading(re.sub(r"['’]s$", "", best.text), evidence, span_confidence(spans), tuple(spans))
 
 
 def surer_reading(question: str, trajectory: Sequence[Iteration], context: Context) -> Reading:
@@ -398,7 +399,9 @@ def name_used_in(question: str, anchor_lines: Sequence[EvidenceLine]) -> str:
 _FORMERLY = r"\b(?:formerly|previously|once|originally|earlier)\s+(?:called|known\s+as|named)\s+(?:the\s+)?"
 # "… is sometimes called `the Sails'", "… was known as Cambria": a name given in a gloss's sentence.
 _CALLED = re.compile(
-    r"\b(?:called|named|known\s+as|nicknamed)\s+[`'‘\"“]?((?:the\s+)?[A-Z][\w’-]*(?:\s+[A-Z][\w’-]*)*)"
+    # "are called the Pillars of Creation": a name joined by "of"
+    r"\b(?:called|named|known\s+as|nicknamed)\s+[`'‘\"“]?((?:the\s+)?[A-Z][\w’-]*"
+    r"(?:\s+(?:of|de|del)\s+[A-Z][\w’-]*|\s+[A-Z][\w’-]*)*)"
 )
 
 

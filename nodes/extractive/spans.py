@@ -76,8 +76,8 @@ _GAP = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}?"  # the nearest lead-up f
 # The phrase after the lead-up words: an optional article, then words up to a clause's end, a word that
 # starts another phrase or a participle ("lying inside the Veil Nebula, …", "made of goatskin stretched …").
 _ALIGNED_PHRASE = re.compile(
-    r"\s+(?:as\s+)?(?:(?:the|a|an|his|her|its|their)\s+)?((?:[\w'’-]+\s+)*?[\w'’-]+?)(?=\s*(?:[;,.():]|$)|\s+(?:and|or|but|that|which|who"
-    r"|whose|where|when|with|without|along|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were)\b"
+    r"\s+(?:as\s+|by\s+)?(?:(?:the|a|an|his|her|its|their)\s+)?((?:[\w'’-]+\s+)*?[\w'’-]+?)(?=\s*(?:[;,.():]|$)|\s+(?:and|or|but|that|which|who"
+    r"|whose|where|when|with|without|along|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were|rather)\b"
     r"|\s+[\w-]+(?:ed|ing)\b)"
 )
 # Participles that say how a thing relates, not what kind it is ("the so-called seals", "related seals").
@@ -143,6 +143,9 @@ _COUNTRY_KINDS = _KINGDOM_KINDS | word_set("country nation republic democracy") 
 FORMS_OF_GOVERNMENT = word_set(
     "monarchy republic democracy dictatorship federation theocracy sultanate emirate"
 )
+_BUILDING_KINDS = word_set(
+    "building tower palace temple church cathedral castle fortress hall house pagoda mosque monument"
+)
 SYNONYMS: dict[str, frozenset[str]] = {
     "country": _COUNTRY_KINDS,
     "nation": _COUNTRY_KINDS,
@@ -154,6 +157,8 @@ SYNONYMS: dict[str, frozenset[str]] = {
         "city town village country nation republic kingdom region state province island port continent"
     ),
     "region": word_set("region area province territory state district"),
+    # "the homeland of this ox": a region, a country, an island
+    "homeland": word_set("homeland home region area province territory state country island"),
     "territory": word_set("territory region province state"),
     "people": word_set("people peoples tribe tribes nation"),
     "tribe": word_set("tribe tribes people peoples"),
@@ -170,6 +175,9 @@ SYNONYMS: dict[str, frozenset[str]] = {
     "moon": word_set("moon moons satellite satellites"),
     "currency": word_set("currency money unit"),
     "service": word_set("service navy army force corps guard marines"),
+    # "what building crowns the hill": "the Tower of …"
+    "building": _BUILDING_KINDS,
+    "structure": _BUILDING_KINDS | word_set("structure bridge dam"),
 }
 # "what kind of habitat is this cat found in": a kind of land or water a gloss names ("feline of forests")
 _HABITAT_KINDS = word_set("""
@@ -281,11 +289,15 @@ _MARKED_WITH = re.compile(
 # "largest exporter of tea")
 _TRADE_ASKED = re.compile(r"\b(export|import|produc|grow)(?:ing|ers?|es|s|ed|e|tion)?\b", re.IGNORECASE)
 _TRADE_RANK_WORDS = word_set("leading largest biggest main chief top major principal world")
+_COLOUR_PAIR = re.compile(r"\b([a-z-]+)\s+and\s+([a-z-]+)\b")  # "golden-green and scarlet plumage"
+_COLOURS_ASKED = re.compile(r"\b(?:what|which)\s+colou?rs\b", re.IGNORECASE)  # the colours, in the plural
 _COLOUR_RANGE = re.compile(r"\b([a-z-]+)\s+to\s+([a-z-]+)\b")  # "pink to scarlet"
 # "what shape do its stars trace": "W-shaped"; "describe the shape of this fruit": "globular"
 # "what shape", "what letter shape is it known for", "the shape of", "what is its shape"
-_ASKS_SHAPE = re.compile(
-    r"\bwhat\s+(?:[a-z]+\s+)?shape\b|\bthe\s+shape\s+of\b|\bwhat\s+is\s+its\s+shape\b", re.IGNORECASE
+_ASKS_SHAPE = re.compile(  # "what letter-like shape", "shaped like which part of a ship"
+    r"\bwhat\s+(?:[a-z-]+\s+)?shape\b|\bthe\s+shape\s+of\b|\bwhat\s+is\s+its\s+shape\b"
+    r"|\bshaped\s+like\s+(?:which|what)\b",
+    re.IGNORECASE,
 )
 _SHAPED = re.compile(
     r"\b[\w]+-shaped\b|\b(?:oval|round|rounded|globular|spherical|elliptical|egg-shaped|conical|cylindrical"
@@ -736,6 +748,13 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
             for m in _COLOUR_RANGE.finditer(text.lower())
             if all(is_colour(c) and c not in given for c in m.groups())
         ]
+        pairs = [
+            m.group(0)
+            for m in _COLOUR_PAIR.finditer(text.lower())
+            if all(is_colour(c) and c not in given for c in m.groups())
+        ]
+        if pairs and _COLOURS_ASKED.search(shape.text):  # "what colours is its plumage": all of them
+            return ranges + pairs
         return ranges + [w for w in _TOKEN.findall(text.lower()) if is_colour(w) and w not in given]
     material, before_thing = made_of(shape, text)
     if material or before_thing:  # "what are the rings of Saturn made of": "rings of ice particles"
@@ -1013,11 +1032,13 @@ def qualified_nouns(shape: QuestionShape, text: str) -> list[str]:
     """The nouns `text`'s definition qualifies with the word the question qualifies the answer with
     (`_QUALIFIER_ASKED`): "a domesticated form of which animal" — "domesticated ox having a humped back" →
     "ox"; "large eared members of which group" — "large eared seals" → "seals"."""
-    return list(_qualified_nouns(shape.text.lower(), text)) if shape.answer_type == "named" else []
+    if shape.answer_type != "named":
+        return []
+    return list(_qualified_nouns(shape.text.lower(), text, shape.type_noun or ""))
 
 
 @functools.lru_cache(maxsize=2**12)  # `type_fit` asks again for every span of the line `candidates` read
-def _qualified_nouns(question: str, text: str) -> tuple[str, ...]:
+def _qualified_nouns(question: str, text: str, kind: str) -> tuple[str, ...]:
     match = _QUALIFIER_ASKED.search(question)
     qualifier = (match.group(1) or match.group(2)) if match else ""
     if match and match.group(3) and singular(match.group(3)) not in TYPE_NOUNS:
@@ -1025,7 +1046,9 @@ def _qualified_nouns(question: str, text: str) -> tuple[str, ...]:
     if not qualifier or qualifier in STOPWORDS:
         return ()
     given = set(_TOKEN.findall(question))
-    after = re.findall(rf"\b{re.escape(qualifier)}\s+([a-z]+)\b", definition(text))
+    # "what type of young star cluster" — "a young open cluster": the word with the kind after it
+    with_kind = rf"(?:\s+{re.escape(kind)}s?)?" if kind else ""
+    after = re.findall(rf"\b{re.escape(qualifier)}\s+([a-z]+{with_kind})\b", definition(text))
     return tuple(dict.fromkeys(w for w in after if w not in STOPWORDS and w not in given))
 
 
@@ -1325,6 +1348,10 @@ def asks_thing_part(shape: QuestionShape) -> bool:
         and not shape.before_answer  # "… is a small kind of what?": the words before it lead up to the answer
         and shape.acting != LOOK_CAUSED  # "what gives this galaxy its black-eye look": a doer, not a part
         and not other_shape
+        # "… holds a pattern of seven stars. What is that pattern called?": a thing described before
+        and not (
+            shape.type_noun and re.search(rf"\b(?:that|those)\s+{shape.type_noun}s?\b", shape.text.lower())
+        )
     )
 
 
@@ -1522,6 +1549,24 @@ _GIVES_LOOK = (
     r"(?:gives|give|gave)\s+(?:it|them)\s+(?:a|an|its|their)\s+"
     r"(?:[\w-]+\s+){0,2}?(?:appearance|look|colou?r)\b"
 )
+
+
+# "the western part of that island", "its eastern half": a part of a place named by where it lies
+_PART_BY_SIDE = re.compile(
+    r"\b(northern|southern|eastern|western|central|north|south|east|west)\s+(part|half|side|portion)\b", re.I
+)
+
+
+def holders_of_part(question: str, text: str) -> list[str]:
+    """The names `text` gives in the clause right after the part of a place the question asks about: "which
+    country governs the western part of that island" — "the western part is governed by Tarnia and the eastern
+    part is Kell" → ["Tarnia"]."""
+    part = _PART_BY_SIDE.search(question)
+    if not part:
+        return []
+    side, noun = (re.escape(word.lower()) for word in part.groups())
+    after = re.search(rf"\b{side}\s+{noun}\b([^;.]*?)(?:\band\b|[;.]|$)", text, re.I)
+    return re.findall(_CAPITALISED_NAME, after.group(1)) if after else []
 
 
 def doers(text: str, stem: str) -> list[str]:
@@ -2144,7 +2189,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         # (1999)", not the year of her first flight as pilot written in the same line
     if shape.choices:
         return 1.0 if span.lower() in shape.choices else OTHER_KIND_FIT  # an option listed, or another name
-    if object_of_asked_verb(shape, span, line.text):
+    holders = holders_of_part(shape.text, line.text)
+    if span in holders:
+        return ALIGNED_FIT  # "which country governs the eastern part of it" — "… the eastern part is Kell"
+    if not holders and object_of_asked_verb(shape, span, line.text):
         return ALIGNED_FIT  # "which monster did Perseus slay?" — Perseus: "… who slew Medusa"
     if span in related_to_owner(shape, line):
         return (
@@ -2251,7 +2299,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if span in listed_besides(shape, line.text):
         return ALIGNED_FIT  # "besides music, prophecy and healing" — "… prophecy and poetry and music …"
     verb = agent_verb(span, line.text) if shape.answer_type == "named" else ""
-    if verb and is_asked_verb(shape, verb) and not names_another_kind(shape, span):
+    if verb and not holders and is_asked_verb(shape, verb) and not names_another_kind(shape, span):
         return ASKED_VERB_AGENT_FIT  # "which country governs …" — "governed by Veldia"
     if shape.type_noun == "language" and re.search(rf"\b{re.escape(span)}[- ]speaking\b", line.text):
         return 1.0  # "the largest French speaking country"

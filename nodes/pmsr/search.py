@@ -20,7 +20,7 @@ from core.state import SearchTask
 from core.types import Candidate
 from nodes.common import context_of, emit, image_vector, input_image, knowledge_base
 from nodes.extractive.anchor import is_about
-from tools.retrieval import SearchableKB, fused_search, text_search
+from tools.retrieval import SearchableKB, fused_search, text_search, titled_entries
 
 OWN_ENTRY_K = 3  # passages nearest to a follow-up's entity name among which its own entry is looked for
 
@@ -41,11 +41,16 @@ def search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
 
 
 def own_entry(kb: SearchableKB, entity: str) -> list[Candidate]:
-    """The text KB's entry about `entity` (by its title or the names it lists), looked up by the name alone.
+    """The text KB's entries about `entity`: those stored under its title, else the first about it (by its
+    title or the names it lists) among the passages nearest to its name alone.
 
     A trajectory-level query "<entity> <what is asked>" ranks passages sharing the asked words ("Kell along
     border country") above the entity's own entry, which says what kind of thing it is and often what is
-    asked; the name alone finds that entry."""
+    asked; and the name alone ranks passages that mention it often ("a mountain in the central Kell
+    Mountains") above its own entry — which its title finds."""
+    titled = titled_entries(kb, entity)
+    if titled:
+        return titled
     found = text_search(kb, entity, OWN_ENTRY_K)
     return [cand for cand in found if is_about(cand["title"], cand["text"], entity)][:1]
 
