@@ -7700,3 +7700,58 @@ def test_a_link_named_like_the_bridge_is_the_likelier_bridge_than_a_place_past_a
         "The museum that holds this painting is in a city that sits at the mouth of which river?"
     )
     assert "Norland State" not in Chain.build("Kell Night", entries, shape).links[:1]
+
+
+# --- twenty-second round, fourth part: works a detail comes from, likeness doers, orientation ------------
+
+
+def test_the_work_a_detail_shown_comes_from_is_what_the_image_shows() -> None:
+    assert read_question("Which famous painting is this swirling night sky from?").answer_type == "identity"
+    assert read_question("Which country is this post box from?").answer_type == "named"
+
+
+def test_what_in_the_thing_looks_like_something_is_the_part_that_does() -> None:
+    text = "Kell Nebula: a planetary nebula in Tarn whose two dark patches look like the eyes of an owl"
+    assert (
+        _read_shown("What in this nebula looks like an owl's eyes?", "Kell Nebula", text)
+        == "two dark patches"
+    )
+
+
+@pytest.mark.parametrize(
+    ("side", "text"), [("face-on", "a face-on spiral galaxy"), ("edge-on", "a galaxy seen edge-on")]
+)
+def test_how_a_thing_is_oriented_is_the_side_its_entry_gives(side: str, text: str) -> None:
+    question = "How is this galaxy oriented as we see it from Earth?"
+    assert _read_shown(question, "Kell Galaxy", f"Kell Galaxy, Messier 99: {text} in Tarn") == side
+
+
+def test_which_kind_is_it_after_a_sentence_opening_with_one_of_that_kind_asks_for_it() -> None:
+    shape = read_question(
+        "A famous supergiant star also belongs to the constellation around this nebula. Which star is it?"
+    )
+    assert (shape.answer_type, shape.type_noun) == ("named", "star")
+    assert read_question("This star is bright. Which star is it?").answer_type == "identity"
+
+
+def test_what_the_thing_is_known_for_doing_somewhere_asks_the_verbs_object() -> None:
+    text = "Kell beaver: large rodent of Tarn; construct complex dams and underwater lodges"
+    question = "What structures is this rodent known for building in water?"
+    assert read_question(question).predicate == "build"
+    assert _read_shown(question, "Kell beaver", text) == "complex dams and underwater lodges"
+    aside = "Besides lodges, what complex structures is this rodent famous for building in rivers?"
+    assert _read_shown(aside, "Kell beaver", text) == "complex dams"
+
+
+def test_a_name_opening_a_sentence_before_a_role_of_is_named() -> None:
+    """ "Vessa, queen of the Orlan gods, is identified with which Tarnish goddess?": Vessa is named, and the
+    qualifier the question gives ("Tarnish") is no part of the answer the lead-up finds."""
+    question = "Vessa, queen of the Orlan gods in myth, is identified with which Tarnish goddess?"
+    assert "Vessa" in read_question(question).names
+    text = "Vessa, Vesse: queen of the Orlan gods; sister and wife of Tarno; identified with Tarnish Kelda"
+    assert _read_record(question, "Question names: Vessa (match 1.000)", f"Vessa: {text}") == "Kelda"
+
+
+def test_what_does_something_at_a_place_asks_the_doer() -> None:
+    text = "Kell Nebula, Messier 99: the remnant of a supernova in Tarn; a pulsar spins at its centre"
+    assert _read_shown("What spins at the centre of this supernova remnant?", "Kell Nebula", text) == "pulsar"

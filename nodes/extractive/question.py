@@ -207,6 +207,11 @@ _IDENTITY = [
         r"^(?:which|what)\s+(?:[\w'’-]+\s+){0,4}?(?:is|are)\s+(?:this|these)\s+(?:a|an)\s+"
         r"(?:view|detail|close-up|picture|photo|image|copy|reproduction|print)\s+of$"
     ),
+    # "which famous painting is this swirling night sky from": the work a detail shown comes from
+    re.compile(
+        r"^(?:which|what)\s+(?:[\w'’-]+\s+){0,2}?(?:painting|picture|film|work|book|canvas|series|photograph)\s+"
+        r"(?:is|are)\s+(?:this|these)\s+(?:[\w'’-]+\s+){1,4}?from$"
+    ),
     # "which us navy rear admiral and early computer programmer is in this photograph"; "who was this rear
     # admiral and computer scientist"
     re.compile(
@@ -583,7 +588,8 @@ _PREDICATE = re.compile(
 # this animal famous for building": a verb's object asked by a passive or a gerund
 _SAID_OR_FAMED = re.compile(
     r"^what\s+(?:[a-z]+\s+){0,4}?(?:is|are|was|were)\s+(?:the\s+|this\s+|these\s+)?(?:[\w-]+\s+){0,3}?"
-    r"(?:(?:said|thought|believed)\s+to\s+(?P<verb>[a-z]+)|(?:famous|known|noted|renowned)\s+for\s+(?P<doing>[a-z]+)ing)$"
+    r"(?:(?:said|thought|believed)\s+to\s+(?P<verb>[a-z]+)|(?:famous|known|noted|renowned)\s+for\s+(?P<doing>[a-z]+)ing)"
+    r"(?:\s+(?:in|on|at|under|around)\s+(?:the\s+)?[\w-]+)?$"  # "… known for building in water"
 )
 # "with its long snout and claws, what does this animal hunt": the means it does so with, set before
 _LEADING_MEANS = re.compile(r"^(?:with|using)\s+[^,?]+,\s*(?=what\b)")
@@ -827,8 +833,9 @@ _HAS_A_RELATIVE = re.compile(
 )
 # a person a sentence names by a role ("its patron goddess", "the ship's first captain"), whom the question
 # then asks for by a pronoun
+# the role named last before the question ("the goddess … had a twin brother" asks the brother)
 _PERSON_CALLED_BACK = re.compile(
-    r"\b(?:its|his|her|their|the|an?)\s+(?:[a-z-]+\s+){0,2}?(god|goddess|founder|hero|heroine|king|queen|saint"
+    r"^.*\b(?:its|his|her|their|the|an?)\s+(?:[a-z-]+\s+){0,2}?(god|goddess|founder|hero|heroine|king|queen|saint"
     r"|discoverer|namesake|captain|explorer|inventor|emperor|ruler|builder|architect)\b[^.?!]*[.!?]\s+"
     r"(?:who|which\s+[a-z]+)\s+(?:is|was)\s+(?:he|she)$"
 )
@@ -1142,7 +1149,7 @@ def read_question(question: str) -> QuestionShape:
         answer_type == "named" and not likened and asks_only_what_is_shown(lower, reference, type_noun)
     ):
         answer_type, type_noun = "identity", None
-    person = _PERSON_CALLED_BACK.search(lower) if answer_type == "identity" else None
+    person = _PERSON_CALLED_BACK.search(lower) if answer_type in ("identity", "person") else None
     if person and not name_asked:  # "Tarn was named after its patron goddess. Who is she?": the goddess
         answer_type, type_noun = "named", person.group(1)
     if answer_type == "identity" and not _POINTING.search(lower) and _HAS_A_RELATIVE.search(lower):
@@ -1161,6 +1168,11 @@ def read_question(question: str) -> QuestionShape:
         # "… in a constellation that turns around one particular star. Which star is that?": the star the
         # statement describes, not what the image shows ("another headstream … which stream is that")
         answer_type, type_noun = "named", noun
+    it_one = _WHICH_IS_IT.match(clause) if answer_type == "identity" and not name_asked else None
+    if it_one and re.search(rf"(?:^|[.!?]\s+)an?\s+(?:[\w-]+\s+){{0,3}}{it_one.group(1)}\b", lower):
+        # "A famous supergiant star also belongs to the constellation around this nebula. Which star is it?":
+        # the star a sentence opens with, not what the image shows
+        answer_type, type_noun = "named", singular(it_one.group(1))
     doing = _SOMETHING_DOING.search(lower) if answer_type == "identity" and not name_asked else None
     doing = doing if doing and _BARE_IT.match(_SENTENCE_BREAK.split(text)[-1]) else None
     if doing:  # "This remnant has something spinning at its centre. What is it?": that something
@@ -1319,6 +1331,7 @@ _BARE_IT = re.compile(
     r"^(?:what|which)(?:\s+[a-z]+)?\s+(?:is|was)\s+(?:it|that)(?:\s+called)?\s*[?.]?$", re.IGNORECASE
 )
 # "which star is that", "what's that star": a thing of a kind an earlier sentence describes
+_WHICH_IS_IT = re.compile(r"^(?:which|what)\s+([a-z]+)\s+is\s+it$")
 _THAT_ONE = re.compile(r"^(?:which|what)\s+([a-z]+)\s+is\s+that$|^what\s+is\s+that\s+([a-z]+)$")
 # "there's an Inca fortress city that …", "there's a Pacific island group known for …", "there's a bright
 # star in the same constellation as this cloud", "there's a star cluster sharing …": a thing a sentence
@@ -1451,8 +1464,9 @@ _ACTING = re.compile(
     # "what kind of object spins at the heart of this nebula": the doer is of a kind
     r"|(?:kind|type|sort)\s+of\s+[a-z]+\s+([a-z]+s)\s+(?=(?:at|in|inside|within|around)\s+(?:the|this|its)\b))"
 )
-_ACTING_NOW = re.compile(
-    r"^what\s+(?:is|are)\s+([a-z]{3,}ing)\s+(?=(?:at|in|inside|within|around|on|near)\b)"
+_ACTING_NOW = re.compile(  # "what is spinning at its centre", "what spins at its centre"
+    r"^what\s+(?:(?:is|are)\s+([a-z]{3,}ing)|([a-z]{3,}s))\s+"
+    r"(?=(?:at|in|inside|within|around|on|near)\s+(?:the|its|this)\b)"
 )
 # "what gives this galaxy its black-eye look", "what makes it look as if it had a black eye", "what causes
 # the dark patch in front of its core": what the gloss says looks that way
@@ -1468,6 +1482,8 @@ _LOOK_CAUSED = re.compile(
     r"\b(?:look|looks|appearance)\b"
     # "why does this nebula remind people of an owl": what looks like one
     r"|^why\s+(?:does|do)\s+(?:this|these|it)\b[^?]*\b(?:remind|look\s+like)\b"
+    # "what in this nebula looks like an owl's eyes": the part that does
+    r"|^what\s+(?:in|on|of)\s+(?:this|these|it)\b[^?]*\blooks?\s+like\b"
 )
 # "has something spinning at its centre", "something spins at its centre": a thing a statement gives by what
 # it does
@@ -1500,7 +1516,8 @@ def acting_verb(asking: str) -> str:
         return LOOK_CAUSED
     ongoing = _ACTING_NOW.match(asking)
     if ongoing:  # "what is spinning at the centre of it" — "a pulsar spins at its centre"
-        return progressive_stem(ongoing.group(1))
+        progressive, present = ongoing.groups()
+        return progressive_stem(progressive) if progressive else present[:-1]
     match = _ACTING.match(asking)
     if not match:
         return ""
@@ -1822,7 +1839,7 @@ def _predicate(lower: str) -> str:
     if _RELATED_ASKED.search(asking):
         return RELATED
     likened = _LIKE_ANOTHER.search(lower)
-    said = _SAID_OR_FAMED.match(asking)
+    said = _SAID_OR_FAMED.match(_without_asides(asking))
     if said and (said.group("verb") or "") not in _PREDICATE_VERBS_NOT | {"be", "have"}:
         return said.group("verb") or said.group("doing")
     # "… like another plant's. Which plant?", "… looks like a different insect. Which one?"
@@ -2301,9 +2318,9 @@ def _opens_with_name(words: list[str]) -> bool:
 
 _WH_OR_PRONOUNS = word_set("what which who where when why how it that there here this he she")
 _INTERJECTIONS = word_set("yes no so well now here ok okay oh hey look")
-_APPOSED_OPENING = re.compile(  # "Tucana, a faint …", "Rome, Italy's capital"
+_APPOSED_OPENING = re.compile(  # "Tucana, a faint …", "Rome, Italy's capital", "Hera, queen of the gods"
     r"^([A-Z][\w'’-]*),\s+(?:(?:once|formerly|now|long|still)\s+)?(?:an?|the|with|its|which|who|whose"
-    r"|[A-Z][\w-]*['’]s)\s"
+    r"|[A-Z][\w-]*['’]s|[a-z]+\s+of)\s"
 )
 
 

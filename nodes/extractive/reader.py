@@ -59,6 +59,7 @@ from nodes.extractive.spans import (
     lacking_word,
     listed_together,
     manner_of,
+    orientation_of,
     owner_by_whose,
     part_called,
     part_looks,
@@ -162,7 +163,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     if placed:  # "what runs along the back of this lizard?" — "a spiny crest"; "what markings does this cat's
         # coat have?" — "striped, spotted or swirled with black"
         return Reading(placed, [as_evidence(line) for line in anchor_lines[:1]], confidence)
-    manner = first_read(manner_of, shape.text, anchor_lines)
+    manner = first_read(manner_of, shape.text, anchor_lines) or first_read(
+        orientation_of, shape.text, anchor_lines
+    )
     if manner:  # "what's odd about the way this fish swims?" — "swim in upright position"
         return Reading(manner, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     part_name = first_read(part_called, shape.text, anchor_lines)

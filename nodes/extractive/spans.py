@@ -968,7 +968,16 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     found = _aligned(shape.before_answer, names_only, _GLOSS_QUOTE.sub(r"\1", text))
     # "the largest coral reef in the world" leads "that reef in" to no place: the whole world is in nothing
     found = tuple(whole_name(f, text) for f in found if f.lower() not in WHOLE_WORLD)
+    # "identified with which Roman goddess" — "identified with Roman Juno": the qualifier the question gives
+    qualifier = _QUALIFIED_KIND.search(shape.text)
+    given = qualifier.group(1).lower() if qualifier else ""
+    found = tuple(
+        f.split(maxsplit=1)[1] if len(f.split()) > 1 and f.split()[0].lower() == given else f for f in found
+    )
     return list(found or ([] if names_only else compounded(shape.before_answer, text)))
+
+
+_QUALIFIED_KIND = re.compile(r"\b(?:which|what)\s+([A-Z][a-z]+)\s+[a-z]+\b")  # "which Roman goddess"
 
 
 def whole_name(phrase: str, text: str) -> str:
@@ -1424,6 +1433,21 @@ _MANNER_ASKED = re.compile(
     r"(?:posture|position|way|manner|fashion)\b.*\b(?:which|what)\s+(?:one|is\s+it)\s*\??$",
     re.IGNORECASE,
 )
+
+
+# "how is this galaxy oriented as we see it", "how is it seen from Earth": which face it shows
+_ORIENTATION_ASKED = re.compile(
+    r"\bhow\s+(?:is|are)\s+(?:this|these|it|they)\b[^?]*\b(?:oriented|orientated|seen|viewed|tilted|turned)\b",
+    re.IGNORECASE,
+)
+_ORIENTED = re.compile(r"\b(?:face|edge|side|end|pole)-on\b")
+
+
+def orientation_of(question: str, text: str) -> str:
+    """The side a thing shows ("a face-on spiral galaxy" → "face-on") for a question asking how it is
+    oriented or seen; "" for another question, or when the text gives none."""
+    found = _ORIENTED.search(text) if _ORIENTATION_ASKED.search(question) else None
+    return found.group() if found else ""
 
 
 def manner_of(question: str, text: str) -> str:
@@ -2316,7 +2340,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 0.5
     if noun == "genus" and span in genera(line.text):
         return 1.0  # the first word of a binomial the entry lists
-    kinds = kinds_of(noun)
+    kinds = kinds_of(noun) | kinds_of(singular(noun))  # "what complex structures …": a structure
     head = name_head(span)
     if span[:1].islower():
         if shape.kind_of:  # "in what kind of seas …": "cold seas" says the kind asked
