@@ -1492,7 +1492,8 @@ MIN_VERB_STEM = 4  # letters of a verb's stem, at least, to find its forms by it
 
 
 def doing_stem(doing: re.Match[str]) -> str:
-    """The stem of what "something spinning" or "something spins" does ("spin"); "" when too short."""
+    """The stem of what "something spinning" or "something spins" does, or "what is spinning" / "what spins"
+    asks the doer of ("spin"); "" when too short."""
     progressive, present = doing.groups()
     if progressive:
         return progressive_stem(progressive)
@@ -1516,8 +1517,7 @@ def acting_verb(asking: str) -> str:
         return LOOK_CAUSED
     ongoing = _ACTING_NOW.match(asking)
     if ongoing:  # "what is spinning at the centre of it" — "a pulsar spins at its centre"
-        progressive, present = ongoing.groups()
-        return progressive_stem(progressive) if progressive else present[:-1]
+        return doing_stem(ongoing)
     match = _ACTING.match(asking)
     if not match:
         return ""
