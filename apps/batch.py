@@ -147,23 +147,22 @@ def _graph_input(
 ) -> tuple[dict[str, Any], list[str]]:
     """The graph input of an item, and the image files it names (none for inline data: URLs).
 
-    PMSR and the agent take one image (`image_path`). An MC-Search pipeline (`chains`) takes every image
-    of `image_paths` (else `image_path`; none for a text-only question) and the item's `gold_chain`."""
+    PMSR and the agent take one image (`image_path`; an item without one is a text-only question). An
+    MC-Search pipeline (`chains`) takes every image of `image_paths` (else `image_path`; none for a text-only
+    question) and the item's `gold_chain`."""
     question = str(item.data.get("question") or "").strip()
     if not question:
         raise InputError(f"empty question in item {item.id!r} (line {item.line}): give a `question` field")
     given = [str(image) for image in item.data.get("image_paths") or [] if image] if chains else []
     given = given or [str(item.data.get("image_path") or item.data.get("image") or "")]
     given = [image for image in given if image]
-    if not given and not chains:
-        raise ImageError(f"no image for item {item.id!r} (line {item.line}): give an `image_path` field")
     images, files = [], []
     for image in given:
         value, file = _image_input(image, item, base_dir, inline)
         images.append(value)
         files += [file] if file else []
     if not chains:
-        return {"question": question, "image": images[0]}, files
+        return {"question": question, **({"image": images[0]} if images else {})}, files
     graph_input: dict[str, Any] = {"question": question, "images": images}
     if item.data.get("gold_chain"):
         graph_input["gold_chain"] = item.data["gold_chain"]

@@ -126,7 +126,12 @@ def build_server(host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> FastMCP:
     @mcp.tool(description=f"Answer a question about an image with a served graph. Graphs — {choices}")
     async def answer(
         question: Annotated[str, Field(description="The question about the image.")],
-        image: Image,
+        image: Annotated[
+            str | None,
+            Field(
+                description="The image as base64 text or a data: URL; leave it out for a text-only question."
+            ),
+        ] = None,
         graph: Annotated[str, Field(json_schema_extra={"enum": list(graphs)})] = graphs[0],
         settings: Annotated[
             dict[str, Any] | None,

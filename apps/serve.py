@@ -106,10 +106,14 @@ class ServedGraph:
         """The run context from a client's per-run settings (refusing operator ones)."""
         return self.context_schema(**dict(values or {}))
 
-    def run(self, question: str, image: str, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Run the graph for a client in this process and return its summary."""
+    def run(
+        self, question: str, image: str | None = None, settings: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Run the graph for a client in this process (a text-only question without `image`) and return its
+        summary."""
         context = self.client_context(settings)
-        return self.summarise(self.graph.invoke({"question": question, "image": image}, context=context))
+        inputs = {"question": question, **({"image": image} if image else {})}
+        return self.summarise(self.graph.invoke(inputs, context=context))
 
 
 SERVED: dict[str, ServedGraph] = {}

@@ -44,7 +44,7 @@ class SearchTask(TypedDict):
     step: int
     kb: KBName
     query: PlannedQuery
-    image: str
+    image: str  # empty for a text-only question
     question: str
 
 
@@ -68,10 +68,10 @@ class Evidence(TypedDict):
 
 
 class InputState(TypedDict):
-    """A knowledge-intensive visual question."""
+    """A knowledge-intensive visual question, or a text-only one (no `image`, or an empty one)."""
 
     question: str
-    image: str  # a file path, base64 text or a data: URL
+    image: NotRequired[str]  # a file path, base64 text or a data: URL
 
 
 class OutputState(TypedDict, total=False):

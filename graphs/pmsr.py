@@ -45,15 +45,16 @@ def searched_kbs(context: Context) -> list[KBName]:
     return ["text", "pairs"] if context.kbs == "both" else [context.kbs]
 
 
-def retrieval_target(kb: KBName, step: int, web: bool) -> str:
+def retrieval_target(kb: KBName, step: int, web: bool, has_image: bool = True) -> str:
     """The node that retrieves one (query × KB) pair — the one place the web variant swaps tools.
 
     The web variant bootstraps step 0 from one Lens-style image lookup (the fan-out sends it once,
     in the pair KB's slot), then replaces the text KB by web search; pairs stay on the local KB.
+    A text-only question has no image to look up: its step 0 searches as the later steps do.
     """
     if not web:
         return "search"
-    if step == 0:
+    if step == 0 and has_image:
         return "lens"
     return "web_search" if kb == "text" else "search"
 
@@ -69,17 +70,15 @@ def make_fan_out(variant: Variant) -> Callable[[State, Runtime[Context]], list[S
         if context.web and variant is False:
             raise ConfigError("this graph has no web tools: use `graph` or `web_graph` from graphs.pmsr")
         web = context.web if variant is None else variant
-        step = state.get("step", 0)
-        kbs = ["pairs"] if web and step == 0 else searched_kbs(context)
+        step, image = state.get("step", 0), state.get("image") or ""
+        kbs = ["pairs"] if web and step == 0 and image else searched_kbs(context)
         sends = []
         for query in state.get("queries") or []:
             for kb in kbs:
-                target = retrieval_target(kb, step, web)
+                target = retrieval_target(kb, step, web, bool(image))
                 budget = query["k_text" if kb == "text" else "k_image"]
                 if budget > 0 or target == "lens":  # the lookup takes search_max_results, not k
-                    task = SearchTask(
-                        step=step, kb=kb, query=query, image=state["image"], question=state["question"]
-                    )
+                    task = SearchTask(step=step, kb=kb, query=query, image=image, question=state["question"])
                     sends.append(Send(target, task))
         return sends or "answer"
 

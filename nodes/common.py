@@ -83,7 +83,7 @@ def require_question(question: object, context: Context | None = None) -> str:
     limit = (context or current_context()).max_question_chars
     text = question.strip() if isinstance(question, str) else ""
     if not text:
-        raise InputError("empty question: send a non-empty 'question' string together with the image")
+        raise InputError("empty question: send a non-empty 'question' string (with the image, if any)")
     if len(text) > limit:
         raise InputError(
             f"question too long ({len(text)} characters, the limit is {limit}): shorten it "
@@ -125,6 +125,11 @@ def input_image(image: object, context: Context | None = None) -> LoadedImage:
             _IMAGES.pop(next(iter(_IMAGES)))
         _IMAGES[key] = loaded
     return loaded
+
+
+def question_image(image: object, context: Context | None = None) -> LoadedImage | None:
+    """The run's decoded image, or None for a text-only question (no image, or an empty string)."""
+    return input_image(image, context) if image else None
 
 
 def image_vector(image: str | bytes, context: Context, computed: np.ndarray | None = None) -> np.ndarray:

@@ -128,6 +128,16 @@ def test_item_errors_are_recorded_and_the_rest_finish(tmp_path: Path) -> None:
     assert results["q5"]["status"] == "ok"
 
 
+def test_an_item_without_an_image_runs_as_a_text_only_question(tmp_path: Path) -> None:
+    calls: list[dict[str, Any]] = []
+    text_only = {k: v for k, v in question(1).items() if k != "image_path"}
+    questions = write_questions(tmp_path, [text_only, question(2, image_path="")])
+    stats = run_batch(questions, tmp_path / "out.jsonl", echo_backend(calls), progress=False)
+    assert stats.failed == 0 and [r["status"] for r in read_out(tmp_path / "out.jsonl")] == ["ok", "ok"]
+    assert all("image" not in call for call in calls)  # the graph gets the question alone
+    assert all(r["image_file"] is None for r in read_out(tmp_path / "out.jsonl"))
+
+
 def test_graph_reported_errors_without_answer_fail_the_item(tmp_path: Path) -> None:
     backend = Backend(lambda _: {"answer": "", "errors": ["BackendUnavailable: http://x down"]}, {})
     questions = write_questions(tmp_path, [question(1)])

@@ -1358,6 +1358,18 @@ def test_the_anchor_reads_the_image_half_of_a_fused_pair_score() -> None:
     assert guess_entities(fused)[0].title == "Dingo"
 
 
+def test_pairs_searched_by_their_text_alone_anchor_no_text_only_question() -> None:
+    """A question without an image searches the pairs by their text: an image score of exactly 0 says
+    nothing about what is shown, so such a pair is a passage about its entity, never the anchor."""
+    by_text = [
+        cand("p1", "pairs", "Coinage of Varro", 0.61, "Coinage of Varro: silver coins", image=0.0),
+        cand("t1", "text", "Norland", 0.52, "Norland: a republic on the Tarn; capital Kell"),
+    ]
+    assert guess_entities(by_text) == []
+    shape = read_question("What is the capital of Norland, whose money is the varro?")
+    assert [g.title for g in guess_entities(by_text, shape)] == ["Norland"]
+
+
 def test_passages_that_merely_share_the_asked_words_do_not_agree() -> None:
     shape = read_question("What is the capital of the country where this wild dog lives?")
     tied = [

@@ -54,12 +54,15 @@ def make_context(world: SimpleNamespace, **overrides: Any) -> Context:
 
 
 def run(
-    world: SimpleNamespace, script: Callable[[str, str, int], str] = default_script, **overrides: Any
+    world: SimpleNamespace,
+    script: Callable[[str, str, int], str] = default_script,
+    inputs: dict[str, str] | None = None,
+    **overrides: Any,
 ) -> SimpleNamespace:
     """One run with a fresh scripted model; returns output, model, custom events and node updates."""
     model = install_scripted_model(script)
     events, updates, output = [], [], {}
-    inputs = {"question": QUESTION, "image": world.image}
+    inputs = inputs or {"question": QUESTION, "image": world.image}
     for mode, chunk in graph.stream(
         inputs, context=make_context(world, **overrides), stream_mode=["custom", "updates", "values"]
     ):
@@ -331,6 +334,19 @@ def test_unreadable_image_raises_image_error(world: SimpleNamespace, tmp_path: P
     broken.write_bytes(b"not an image at all")
     with pytest.raises(ImageError, match="not a readable image"):
         graph.invoke({"question": QUESTION, "image": str(broken)}, context=make_context(world))
+
+
+@pytest.mark.parametrize("inputs", [{"image": ""}, {}], ids=["empty image", "no image field"])
+def test_a_text_only_question_runs_without_describing_or_sending_an_image(
+    world: SimpleNamespace, inputs: dict[str, str]
+) -> None:
+    question = "Which country does the Zeta River flow through?"
+    result = run(world, inputs={"question": question, **inputs}, adaptive_stop=False, max_iter=1)
+    assert result.model.of_kind("describe") == [] and result.out["description"] == ""
+    assert result.model.prompts and not any(result.model.images)  # no model call carries an image
+    pairs = [c for it in result.out["trajectory"] for c in it["candidates"] if c["source"] == "pairs"]
+    assert pairs and all(c["image_score"] == 0.0 for c in pairs)  # pairs searched by their text alone
+    assert result.out["answer"] == "Syldavia"
 
 
 def test_empty_question_raises_input_error(world: SimpleNamespace) -> None:

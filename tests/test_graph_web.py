@@ -92,6 +92,19 @@ def test_web_run_bootstraps_from_lens_then_searches_the_web(
     assert out["answer"]
 
 
+def test_a_text_only_question_searches_the_web_from_its_first_step(
+    world: SimpleNamespace, web: FakeWeb, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ddgs = FakeDDGS.install(monkeypatch, [results(web, "/article/bled")])
+    question = "Which lake lies below the Julian Alps?"  # no image: nothing for a Lens-style lookup
+    out = graph.invoke({"question": question}, context=web_context(world, tmp_path))
+    step0 = out["trajectory"][0]
+    assert sources(step0) == {"web", "pairs"}  # the web in the text KB's place, as at later steps
+    assert all(c["image_score"] == 0.0 for c in step0["candidates"] if c["source"] == "pairs")
+    assert ddgs.calls and question in ddgs.calls[0][0]
+    assert out["answer"] and out["description"] == ""
+
+
 def test_rerun_hits_the_cache(
     world: SimpleNamespace, web: FakeWeb, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -102,6 +102,11 @@ async def exercise(session: ClientSession, world: SimpleNamespace) -> None:
     assert summary["graph"] == "pmsr" and summary["answer"] == "Syldavia"
     assert [step["step"] for step in summary["trajectory"]] == [0, 1]
     assert "i-lake" in {hit["id"] for hit in summary["trajectory"][0]["evidence"]}
+    text_only = await call(session, "answer", question="Which country does the Zeta River flow through?",
+                           settings={"max_iter": 1})  # fmt: skip
+    assert not text_only.isError, text_only.content[0].text
+    assert text_only.structuredContent["answer"] == "Syldavia"
+    assert {hit["id"] for hit in text_only.structuredContent["trajectory"][0]["evidence"]} & {"p-river"}
     chain = await call(
         session, "answer", question=QUESTION, image=b64, graph="mcsearch",
         settings={"max_iter": 1, "operators": "extractive"},  # the stand-in planner (the script cannot plan)
@@ -176,7 +181,7 @@ def test_tools_load_through_langchain_mcp_adapters(world: SimpleNamespace, http_
     assert {tool.name for tool in tools} == TOOLS
     assert all(isinstance(tool, BaseTool) for tool in tools)
     specs = {spec["function"]["name"]: spec["function"] for spec in map(convert_to_openai_tool, tools)}
-    assert specs["answer"]["parameters"]["required"] == ["question", "image"]  # what an agent's model sees
+    assert specs["answer"]["parameters"]["required"] == ["question"]  # what an agent's model sees
     expected = [c["id"] for c in text_search(world.kb, "Zeta River flows", 2)]
     text = str(reply)
     assert all(f'"id":"{i}"' in text.replace(" ", "") for i in expected)

@@ -28,6 +28,7 @@ from tests.graph_kit import PAIRS, PASSAGES, QUESTION, TEST_IMAGE_EMBEDDER, TEST
 from tools.models import register_chat_model
 
 TEST_AGENT_MODEL = "test-agent-script"
+TEXT_QUESTION = "Which country does the Zeta River flow through?"  # names its subject: no image needed
 IMAGE_CALL = (
     "<think>I do not know this lake.</think>\n"
     '<tool_call>{"name": "image_search", "arguments": {}}</tool_call>'
@@ -73,7 +74,11 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> SimpleNamespace:
 
 
 def agent(
-    world: SimpleNamespace, script: Callable[[list[BaseMessage], int], str], **overrides: Any
+    world: SimpleNamespace,
+    script: Callable[[list[BaseMessage], int], str],
+    question: str = QUESTION,
+    with_image: bool = True,
+    **overrides: Any,
 ) -> SimpleNamespace:
     """Run the agent with a scripted model; returns the output, the model, and the custom events."""
     model = AgentScript(script=script)
@@ -87,7 +92,7 @@ def agent(
         "text_search_k": 1,
     }
     events, output = [], {}
-    inputs = {"question": QUESTION, "image": world.image}
+    inputs = {"question": question, **({"image": world.image} if with_image else {})}
     context = PromsaContext(**(settings | overrides))
     for mode, chunk in graph.stream(inputs, context=context, stream_mode=["custom", "values"]):
         if mode == "custom":
@@ -334,3 +339,24 @@ def test_the_policy_sees_the_question_and_the_image_once(world: SimpleNamespace)
     assert f"Question: {QUESTION}" in parts[1]["text"]
     assert sum(isinstance(p, dict) and p.get("type") == "image_url" for m in conversation for p in
                (m.content if isinstance(m.content, list) else [])) == 1  # fmt: skip
+
+
+# --- a text-only question -------------------------------------------------------------------------------
+
+
+def test_a_text_only_question_offers_no_image_search_and_sends_no_image(world: SimpleNamespace) -> None:
+    replies = {1: text_call("Zeta River country"), 2: "<answer>Syldavia</answer>"}
+    run = agent(world, lambda messages, n: replies[n], question=TEXT_QUESTION, with_image=False)
+    assert actions(run.out) == ["text_search", "stop"] and run.out["answer"] == "Syldavia"
+    first = run.model.calls[0]
+    parts = [p for m in first for p in (m.content if isinstance(m.content, list) else [])]
+    assert not any(isinstance(p, dict) and p.get("type") == "image_url" for p in parts)
+    status = message_text(first[-1].content)  # a search it cannot make is not offered
+    assert "image_search 0" in status and "You may now: text_search or stop" in status
+
+
+def test_the_embedded_policy_looks_a_text_only_question_up_by_its_words(world: SimpleNamespace) -> None:
+    never = lambda messages, n: pytest.fail("the embedded policy must not call the model")  # noqa: E731
+    run = agent(world, never, TEXT_QUESTION, with_image=False, operators="extractive", text_search_k=2)
+    assert "image_search" not in actions(run.out) and actions(run.out)[0] == "text_search"
+    assert run.out["answer"] == "Syldavia"

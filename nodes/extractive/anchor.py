@@ -100,10 +100,10 @@ def guess_entities(candidates: Iterable[Candidate], shape: QuestionShape | None 
     candidates = list(candidates)
     image_scores: dict[str, float] = {}
     for cand in candidates:
-        if cand["source"] in IMAGE_SOURCES and cand["title"]:
+        if matched_by_image(cand) and cand["title"]:
             score = float(cand.get("image_score", cand["score"]))
             image_scores[cand["title"]] = max(image_scores.get(cand["title"], -1.0), score)
-    texts = [c for c in candidates if c["source"] not in IMAGE_SOURCES]
+    texts = [c for c in candidates if not matched_by_image(c)]
     asked = set(shape.attribute) if shape else set()
     top = max(image_scores.values(), default=-1.0)
 
@@ -121,6 +121,13 @@ def guess_entities(candidates: Iterable[Candidate], shape: QuestionShape | None 
     )
     named = named_guess(shape, candidates, top) if shape else None
     return [named, *guesses] if named else guesses
+
+
+def matched_by_image(candidate: Candidate) -> bool:
+    """Whether a candidate is a pair the question's image was compared with. A pair searched by its text
+    alone (a question without an image) has an image score of exactly 0: it is a passage about its entity,
+    no sign of what an image shows."""
+    return candidate["source"] in IMAGE_SOURCES and candidate.get("image_score", 1.0) != 0.0
 
 
 def named_guess(

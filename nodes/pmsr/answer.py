@@ -20,7 +20,7 @@ from langgraph.runtime import Runtime
 
 from core.context import Context
 from core.state import State
-from nodes.common import ask_model, context_of, emit, input_image
+from nodes.common import ask_model, context_of, emit, question_image
 from nodes.extractive.reader import surer_reading
 from nodes.pmsr.formulate import format_trajectory
 from nodes.reading import first_line, grounded_reading
@@ -33,7 +33,7 @@ def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
     question = state["question"].strip()
     if context.generative:
         prompt = render_prompt("answer", question=question, knowledge=format_trajectory(trajectory))
-        text, _ = ask_model(context, prompt, input_image(state["image"]))
+        text, _ = ask_model(context, prompt, question_image(state.get("image")))
         reading = grounded_reading(first_line(text), [c for it in trajectory for c in it["candidates"]])
     else:
         reading = surer_reading(question, trajectory, context)

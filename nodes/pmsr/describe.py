@@ -22,6 +22,7 @@ from nodes.common import (
     image_vector,
     input_image,
     knowledge_base,
+    question_image,
     require_question,
     timed,
 )
@@ -33,16 +34,19 @@ NEIGHBOURS = 3  # nearest image–text pairs whose titles the extractive descrip
 
 
 def describe(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
-    """First node: raise `InputError`/`ImageError` on bad inputs, reset the run, describe the image."""
+    """First node: raise `InputError`/`ImageError` on bad inputs, reset the run, describe the image
+    (if the question comes with one)."""
     started = time.time()
     context = context_of(runtime)
     question = require_question(state.get("question"))
-    image = input_image(state.get("image") or "")
-    if context.generative:
+    image = question_image(state.get("image"))
+    if image is None:  # a text-only question: nothing to describe, the searches go by text alone
+        description, seconds = "", 0.0
+    elif context.generative:
         description, seconds = ask_model(context, render_prompt("describe", question=question), image)
     else:
         description, seconds = extractive_description(state["image"], context)
-    emit(runtime, "describe", 0, f"description: {description[:120]}")
+    emit(runtime, "describe", 0, f"description: {description[:120]}" if image else "no image: text only")
     return {
         "description": description,
         "step": 0,

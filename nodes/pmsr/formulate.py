@@ -19,7 +19,7 @@ from langgraph.runtime import Runtime
 
 from core.context import Context
 from core.state import Iteration, PlannedQuery, Query, State
-from nodes.common import ask_model, context_of, emit, input_image, strip_question, text_embedder, timed
+from nodes.common import ask_model, context_of, emit, question_image, strip_question, text_embedder, timed
 from nodes.extractive.followup import trajectory_query
 from nodes.extractive.reader import read_records
 from prompts import render_prompt
@@ -77,7 +77,7 @@ def dual_scope_queries(state: State, context: Context, step: int) -> tuple[list[
         query = Query(kind="trajectory", text=follow_up.text)
         return [*queries, {**query, "entity": follow_up.entity} if follow_up.entity else query], 0.0, []
     prompt = render_prompt("trajectory_query", question=question, knowledge=format_trajectory(trajectory))
-    reply, seconds = ask_model(context, prompt, input_image(state["image"]))
+    reply, seconds = ask_model(context, prompt, question_image(state.get("image")))
     parsed = parse_trajectory_query(reply)
     if parsed is None:
         note = f"step {step}: trajectory-level query unparsable ({reply[:80]!r}); used the record-level query"

@@ -18,7 +18,7 @@ from langgraph.types import Overwrite
 from core.context import Context
 from core.state import Iteration, Query, State
 from core.types import Candidate
-from nodes.common import ask_model, context_of, emit, input_image, merge_candidates
+from nodes.common import ask_model, context_of, emit, merge_candidates, question_image
 from nodes.extractive.record import write_record
 from prompts import render_prompt
 
@@ -70,4 +70,4 @@ def generative_record(
         description=description or "(not given)",
         candidates=format_candidates(candidates),
     )
-    return ask_model(context, prompt, input_image(state["image"]))
+    return ask_model(context, prompt, question_image(state.get("image")))

@@ -3,6 +3,7 @@
 `search` (a KB): text KB by cosine similarity of the query vector; pair KB by the decoupled score
 `w·cos_text(query, text_j) + (1−w)·cos_img(I, image_j)`, computed by the store as one inner-product
 search. The query vector comes embedded from `formulate`, the image vector from the process cache.
+A text-only question (no image) searches the pairs by their text alone.
 
 `web_search` and `lens` are the web variant's branches (paper Appendix C): web text search in place
 of the text KB at iterations t ≥ 1, and a Lens-style image lookup in place of both KBs at step 0.
@@ -20,7 +21,7 @@ from core.state import SearchTask
 from core.types import Candidate
 from nodes.common import context_of, emit, image_vector, input_image, knowledge_base
 from nodes.extractive.anchor import is_about
-from tools.retrieval import SearchableKB, fused_search, text_search, titled_entries
+from tools.retrieval import SearchableKB, caption_search, fused_search, text_search, titled_entries
 
 OWN_ENTRY_K = 3  # passages nearest to a follow-up's entity name among which its own entry is looked for
 
@@ -34,8 +35,10 @@ def search(task: SearchTask, runtime: Runtime[Context]) -> dict[str, Any]:
         found = text_search(kb, vector, query["k_text"])
         if query.get("entity"):
             found = own_entry(kb, query["entity"]) + found
-    else:
+    elif task["image"]:
         found = fused_search(kb, image_vector(task["image"], context), vector, query["k_image"], context.w)
+    else:  # a text-only question: the pairs whose text is nearest, each with an image score of 0
+        found = caption_search(kb, vector, query["k_image"])
     emit(runtime, "search", task["step"], f"{query['kind']} query × {task['kb']} KB: {len(found)} candidates")
     return {"found": found}
 

@@ -17,7 +17,7 @@ from langgraph.runtime import Runtime
 
 from core.context import PromsaContext
 from core.promsa_state import AgentState, Round
-from nodes.common import ask_model, context_of, emit, input_image, timed
+from nodes.common import ask_model, context_of, emit, question_image, timed
 from nodes.extractive.reader import Reading
 from nodes.reading import Search, decided_reading, first_line, grounded_reading, read_searches
 from prompts import render_prompt
@@ -32,7 +32,7 @@ def answer(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]
         reading, seconds = decided_reading(decision, [c for r in rounds for c in r["candidates"]]), 0.0
     else:
         reading, seconds = timed(
-            answer_from_evidence, state["question"].strip(), state["image"], rounds, context
+            answer_from_evidence, state["question"].strip(), state.get("image"), rounds, context
         )
     text = reading.answer
     stop = Round(
@@ -55,7 +55,9 @@ def answer(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]
     }
 
 
-def answer_from_evidence(question: str, image: str, rounds: list[Round], context: PromsaContext) -> Reading:
+def answer_from_evidence(
+    question: str, image: str | None, rounds: list[Round], context: PromsaContext
+) -> Reading:
     """The short answer the gathered evidence supports, the lines (with source ids) it rests on and the
     reader's confidence.
 
@@ -71,7 +73,7 @@ def answer_from_evidence(question: str, image: str, rounds: list[Round], context
             f"Record {i}:\n{format_results(r['candidates'])}" for i, r in enumerate(searched, 1)
         )
         prompt = render_prompt("answer", question=question, knowledge=knowledge)
-        reply, _ = ask_model(context, prompt, input_image(image))
+        reply, _ = ask_model(context, prompt, question_image(image))
         return grounded_reading(first_line(reply), [c for r in searched for c in r["candidates"]])
     return read_searches(question, searches_of(searched), context)
 

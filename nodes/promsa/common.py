@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.context import PromsaContext
 from core.promsa_state import SEARCHES, Action, Round
+
+
+def for_question(context: PromsaContext, image: str | None) -> PromsaContext:
+    """The run's settings for this question: a text-only one (no image) has no image to search."""
+    return context if image else replace(context, image_search_budget=0)
 
 
 def budgets(context: PromsaContext) -> dict[Action, int]:

@@ -27,7 +27,7 @@ from nodes.stand_in import added_nothing, lookup_query, next_lookup
 
 
 def embedded_decision(
-    question: str, image: str, rounds: list[Round], actions: list[Action], context: PromsaContext
+    question: str, image: str | None, rounds: list[Round], actions: list[Action], context: PromsaContext
 ) -> tuple[Decision, float]:
     """The stand-in policy's next action, and the model (embedder) seconds deciding took."""
     searched = [r for r in rounds if r["action"] != "stop"]

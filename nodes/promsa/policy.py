@@ -23,8 +23,8 @@ from core.context import PromsaContext
 from core.errors import PMSRError
 from core.promsa_state import Action, AgentState, Decision, Round
 from nodes.agent_protocol import ask_with_repair, excerpt
-from nodes.common import chat_model, context_of, emit, input_image
-from nodes.promsa.common import offered
+from nodes.common import chat_model, context_of, emit, question_image
+from nodes.promsa.common import for_question, offered
 from nodes.promsa.embedded import embedded_decision
 from nodes.promsa.protocol import (
     Protocol,
@@ -38,15 +38,15 @@ from nodes.promsa.protocol import (
 
 
 def policy(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]:
-    context = context_of(runtime, PromsaContext)
+    context = for_question(context_of(runtime, PromsaContext), state.get("image"))
     started = time.time()
     rounds = state.get("trajectory") or []
     actions = offered(rounds, context)
     question = state["question"].strip()
     if context.generative:
-        decision, seconds, errors = model_decision(question, state["image"], rounds, actions, context)
+        decision, seconds, errors = model_decision(question, state.get("image"), rounds, actions, context)
     else:
-        decision, seconds = embedded_decision(question, state["image"], rounds, actions, context)
+        decision, seconds = embedded_decision(question, state.get("image"), rounds, actions, context)
         errors = []
     if decision["stop_reason"] == "answered" and actions == ["stop"]:
         decision = {**decision, "stop_reason": "budget_spent"}
@@ -61,12 +61,13 @@ def policy(state: AgentState, runtime: Runtime[PromsaContext]) -> dict[str, Any]
 
 
 def model_decision(
-    question: str, image: str, rounds: list[Round], actions: list[Action], context: PromsaContext
+    question: str, image: str | None, rounds: list[Round], actions: list[Action], context: PromsaContext
 ) -> tuple[Decision, float, list[str]]:
     """Ask the model for its action (one repair on a malformed reply); returns it, model seconds, errors."""
     model = chat_model(context)
     protocol = resolve_protocol(context, model)
-    image_part = {"type": "image_url", "image_url": {"url": input_image(image).data_url}}
+    loaded = question_image(image)
+    image_part = {"type": "image_url", "image_url": {"url": loaded.data_url}} if loaded else None
     messages = conversation(context, protocol, question, image_part, rounds)
     runnable = _with_tools(model, protocol, context, actions)
 

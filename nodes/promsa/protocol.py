@@ -63,15 +63,20 @@ def agent_tools(
 
 
 def conversation(
-    context: PromsaContext, protocol: Protocol, question: str, image_part: dict[str, Any], rounds: list[Round]
+    context: PromsaContext,
+    protocol: Protocol,
+    question: str,
+    image_part: dict[str, Any] | None,
+    rounds: list[Round],
 ) -> list[BaseMessage]:
-    """Everything the policy has seen after `rounds`: a final stop round is rendered as the answer turn."""
+    """Everything the policy has seen after `rounds` (`image_part`: None for a text-only question): a final
+    stop round is rendered as the answer turn."""
     searches = [r for r in rounds if r["action"] != "stop"]
     messages: list[BaseMessage] = [
         SystemMessage(content=system_prompt(context, protocol)),
         HumanMessage(
             content=[
-                image_part,
+                *([image_part] if image_part else []),
                 {
                     "type": "text",
                     "text": render_prompt("promsa_question", question=question, status=status([], context)),
