@@ -51,6 +51,7 @@ from nodes.extractive.spans import (
     aligned,
     asks_thing_part,
     candidates,
+    counted_noun,
     described_entry,
     entry_fit,
     is_colour,
@@ -7767,3 +7768,131 @@ def test_a_name_opening_a_sentence_before_a_role_of_is_named() -> None:
 def test_what_does_something_at_a_place_asks_the_doer() -> None:
     text = "Kell Nebula, Messier 99: the remnant of a supernova in Tarn; a pulsar spins at its centre"
     assert _read_shown("What spins at the centre of this supernova remnant?", "Kell Nebula", text) == "pulsar"
+
+
+# --- twenty-third round: appositives, verbs before a kind, counts, spots, likeness, stretches, centuries -
+
+
+def test_what_a_named_subject_is_called_beside_its_name_is_not_asked() -> None:
+    """ "On which river does Kell, the old royal capital, stand?": the appositive describes Kell; the river it
+    stands on is asked."""
+    question = (
+        "Cars like this were first built in Norland. On which river does Kell, the old royal capital, stand?"
+    )
+    assert read_question(question).asked == ["river"]
+    text = "Kell, Norland capital, capital of Norland: largest city of Norland; on the Tarn; once Orla Empire"
+    assert _read_record(question, "Question names: Kell (match 1.000)", f"Kell: {text}") == "Tarn"
+
+
+def test_a_verb_before_what_kind_of_thing_asks_its_object_not_the_subjects_kind() -> None:
+    question = "The constellation Kell, the Hawk, is said to contain what kind of object?"
+    text = "Kell: a constellation in the northern hemisphere between Tarn and Orla; contains a black hole"
+    assert _read_record(question, "Question names: Kell (match 1.000)", f"Kell: {text}") == "black hole"
+    plain = "What kind of object is Kell?"
+    assert _read_record(plain, "Question names: Kell (match 1.000)", f"Kell: {text}") == "constellation"
+
+
+def test_a_count_of_a_plural_noun_before_any_verb_counts_that_noun() -> None:
+    """ "How many astronauts made up each crew?" counts astronauts: "two astronauts", not "in 1965"."""
+    question = (
+        "Before the missions that landed on this, Norland flew the Kell program. "
+        "How many astronauts made up each Kell crew?"
+    )
+    text = (
+        "Kell program: space flights undertaken by Norland in 1965 and 1966; "
+        '"under the Kell program each crew had two astronauts"'
+    )
+    record = [
+        "Question names: Kell (match 1.000)",
+        f"Kell program: {text}",
+        "Kell: Kell: a constellation near Tarn",
+    ]
+    assert _read_record(question, *record) == "2"
+
+
+def test_a_multiple_asked_as_times_as_a_quality_counts_times_of_that_quality() -> None:
+    question = "Switching to our own solar system for a moment: how many times as massive as Earth is Kell?"
+    lines = [
+        "Earth: Earth, world, globe: the 3rd planet from the sun; the planet we live on",
+        "Kell: Kell is a gas giant with an average radius about nine times that of Earth.",
+        "Kell: While only one-eighth the average density of Earth, with its larger volume Kell is just "
+        "over 95 times as massive as Earth.",
+    ]
+    assert counted_noun(question) == "massive"  # "nine times" the radius counts no mass
+    assert _read_record(question, "Question names: Earth (match 1.000)", *lines) == "95"
+
+
+@pytest.mark.parametrize(
+    ("question", "bridge"),
+    [
+        ("The tower at the top of this palace complex stands on a hill. What is the hill called?", "tower"),
+        ("Which island is home to the largest numbers of this little animal?", ""),
+    ],
+)
+def test_a_spot_or_a_quantity_of_the_thing_is_no_bridge(question: str, bridge: str) -> None:
+    assert read_question(question).bridge == bridge
+
+
+def test_a_link_whose_name_is_headed_by_the_asked_kind_can_answer_past_the_bridge() -> None:
+    question = "The tower at the top of this palace complex stands on a hill. What is the hill called?"
+    text = "a vast ensemble of lakes and palaces in Vessa, crowned by the Tower of Orla on Kell Hill"
+    assert _read_shown(question, "Tarn Palace", text) == "Kell Hill"
+
+
+def test_making_people_think_of_something_asks_the_likeness() -> None:
+    question = "The two dark spots in this nebula make people think of what?"
+    text = "Kell Nebula, Messier 99: a nebula in Tarn whose two dark patches look like the eyes of an owl"
+    assert _read_shown(question, "Kell Nebula", text) == "eyes of an owl"
+
+
+def test_one_thing_set_aside_asks_what_an_entry_lists_with_it() -> None:
+    question = "Besides the sea, what was Kell the Orlan god of?"
+    text = "Kell: (Orlan mythology) the god of the sea and earthquakes in ancient myth; brother of Tarn"
+    assert _read_record(question, "Question names: Kell (match 1.000)", f"Kell: {text}") == "earthquakes"
+
+
+def test_the_far_end_of_a_stretch_the_question_starts() -> None:
+    question = "The Kell Mountains, home to animals like this, stretch from Tarn down to where?"
+    lines = [
+        "Kell goat: Kell goat: sure-footed mammal of mountainous northwestern Orla",
+        "Kell Mountains: Kell Mountains: the chief range of western Orla; extends from Tarn to north Vessa",
+    ]
+    assert _read_record(question, "Image shows: Kell goat (match 0.900)", *lines) == "Vessa"
+
+
+def test_when_without_a_year_in_the_entry_is_answered_by_its_century() -> None:
+    question = "Roughly when did the city-states start striking coins like these?"
+    text = "silver and bronze coins struck by Orlan city-states from the 6th century BC."
+    assert _read_shown(question, "Coinage of Orla", text) == "6th century BC"
+
+
+def test_which_thing_held_in_the_pictured_container_is_what_the_image_shows() -> None:
+    assert read_question("Which coffee drink, made by pressing water through beans, is in this cup?").held
+    assert read_question("Which country's flag is on this stamp?").answer_type == "named"
+
+
+def test_what_kind_a_name_people_give_the_thing_shown_is_asks_what_is_shown() -> None:
+    shape = read_question("People call this big friendly fish Kell. What species is Kell?")
+    assert shape.answer_type == "identity" and shape.subject == ""
+
+
+def test_which_one_after_a_sentence_ending_with_a_kind_asks_one_of_that_kind() -> None:
+    shape = read_question(
+        "Myth says the hunter whose constellation holds this nebula was killed by a goddess. Which one?"
+    )
+    assert (shape.answer_type, shape.type_noun) == ("named", "goddess")
+
+
+def test_a_kind_a_statement_leads_to_whose_clause_holds_the_wh_word_is_a_bridge() -> None:
+    shape = read_question(
+        "This flower's genus is native to a country that won independence from Tarn in what year?"
+    )
+    assert "country" in shape.bridges
+    entries = [
+        ("Kell", "Kell: a genus of bushy plants native to Norland and Orla"),
+        ("Vessa", "Vessa: a country of west Orla; became independent from Tarn in 1968"),
+        ("Norland", "Norland: a republic in southern Orla; became independent from Tarn in 1810"),
+    ]
+    lines = [f"{title}: {text}" for title, text in entries]
+    question = "This flower's genus is native to a country that won independence from Tarn in what year?"
+    assert _read_record(question, "Image shows: Kell (match 0.900)", *lines) == "1810"

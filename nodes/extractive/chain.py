@@ -33,6 +33,7 @@ from nodes.extractive.question import (
     compiled,
     content_words,
     head_noun,
+    singular,
     word_set,
 )
 from nodes.extractive.spans import (
@@ -145,6 +146,9 @@ class Chain:
     # Names the bridge's own entries link to, for a question that goes one step past the bridge ("the
     # supergiant star in the constellation where this nebula lies": Carina → "contains the star Canopus").
     beyond: tuple[str, ...] = ()
+    # The anchor's link the chain leads on through when the bridge has no entry of its own ("the museum that
+    # holds this painting is in a city …": the city the painting's entry names); read as the bridge's step.
+    through: str = ""
     goes_past: bool = False  # the question describes a thing one step past the bridge (`_past`)
     # Other names a question that does not point at the image gives in words, which the anchor's entry does
     # not give ("Naples" in "Which region of Italy has Naples as its capital?", anchored on Italy): their own
@@ -223,6 +227,12 @@ class Chain:
         renamed = frozenset(_link_aliases(ranked, entries)) - set(ranked) if bridge else frozenset()
         past_bridge = bool(ranked) and _past(shape, bridge)
         beyond = tuple(_links_of(ranked[0], entries, {*own, *ranked})) if past_bridge else ()
+        through = ""
+        if past_bridge and not beyond and len(ranked) > 1 and not _links_of(ranked[0], entries, ()):
+            # "the museum that holds this painting is in a city that …": a bridge whose entry the KB lacks
+            # ("Museum of Tarn Art") leads on through the anchor's next link, the city its entry names
+            through = ranked[1]
+            beyond = tuple(_links_of(through, entries, {*own, *ranked}))
         if len(beyond) > 1:
             # "the mountain range that the homeland of this ox sits in" — Tibet: "a region of China; located
             # in the Himalayas": the link the bridge's entry ties by the question's preposition comes first
@@ -246,6 +256,7 @@ class Chain:
             answerable,
             renamed=renamed,
             beyond=beyond,
+            through=through,
             goes_past=past_bridge,
             given=given_names,
             described=described,
@@ -318,7 +329,7 @@ class Chain:
             return "anchor to bridge" if self.links and mentions(text, self.links[0]) else "anchor"
         for rank, link in enumerate(self.links):
             if is_about(title, text, link):
-                return "bridge" if rank == 0 else "link"
+                return "bridge" if rank == 0 or link == self.through else "link"
         if any(is_about(title, text, name) for name in self.given):
             return "given"
         if title in self.stating:
@@ -461,10 +472,21 @@ def _answerable(
 
 
 def _defined_as(link: str, kinds: frozenset[str], entries: Sequence[tuple[str, str]]) -> bool:
-    """Whether an entry of `link` says it is one of `kinds` (a continent is one by its name)."""
-    return is_continent(link, kinds) or any(
-        is_about(t, x, link) and kinds & kind_words(x) for t, x in entries
+    """Whether an entry of `link` says it is one of `kinds` (a continent is one by its name, and so is a
+    name whose head is a kind's noun: "Longevity Hill", "Tower of Buddhist Incense")."""
+    return (
+        is_continent(link, kinds)
+        or _named_kind(link) in kinds
+        or any(is_about(t, x, link) and kinds & kind_words(x) for t, x in entries)
     )
+
+
+def _named_kind(name: str) -> str:
+    """The kind noun heading a name, lower-case and singular ("Longevity Hill" → "hill"; "Tower of Buddhist
+    Incense" → "tower"), or "" when its head is no kind's noun."""
+    head = name.split(" of ")[0].split()
+    noun = singular(head[-1].lower()) if len(head) > 1 or " of " in name else ""
+    return noun if noun in TYPE_NOUNS else ""
 
 
 # A continent, or a part of one named by a direction ("Central America", "Southeast Asia"): a link that is no

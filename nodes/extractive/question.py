@@ -306,6 +306,16 @@ _BRIDGE = re.compile(
     r"with|around|as|(?:in|on|from|to|of|at|by|after|for)\s+(?:which|whom))\b(?:(?!\bthe\b)[^?])*?\s)?"
     r"(?:this|these)\b"
 )
+# "this plant is native to a country that won independence from Spain in what year": a thing of a kind a
+# statement about the image's thing leads to, whose relative clause holds what is asked
+_INDEFINITE_BRIDGE = re.compile(
+    r"\b(?:to|in|from|on|of|at)\s+an?\s+((?:[\w-]+\s+){0,1}?[\w-]+)\s+"
+    r"(?:that|which|where|whose)\b[^?]*\b(?:what|which|when|how)\b"
+)
+_THIS = re.compile(r"\b(?:this|these)\b")
+# Spots on a thing: "the tower at the top of this palace" describes the tower, which stands there
+_POSITION_NOUNS = word_set("top bottom foot summit tip centre center middle heart edge rim base end")
+_PLACED_AT = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,1}?[\w-]+)\s+(?:at|on|in|near)\s+(?=the\s+[\w-]+\s+of\s)")
 # A relative clause with a noun phrase of its own before the image's thing ("the country where the method
 # of making this drink was developed"): tried only when `_BRIDGE` finds no nearer description.
 _BRIDGE_ACROSS = re.compile(
@@ -612,7 +622,8 @@ _RESEMBLES = re.compile(  # "what does this look like", "which wild animal does 
 # "the leaves of this tree look rather like those of which other plant": a part likened to another's, asked
 _LIKE_WHOSE = re.compile(
     r"\b(?:like|resembles?|resembling)\s+(?:those|that|the\s+[\w-]+)\s+of\s+(?:which|what)\b"
-    r"|\breminds?\s+(?:[\w-]+\s+)?of\s+what$"  # "the two dark patches … remind people of what?"
+    # "the two dark patches … remind people of what?", "… make people think of what?"
+    r"|\b(?:reminds?\s+(?:[\w-]+\s+)?of|makes?\s+(?:[\w-]+\s+)?think\s+of)\s+what$"
 )
 # "shaped rather like another plant's. Which plant?": a part likened to that of a thing of the kind asked
 _LIKE_ANOTHER = re.compile(
@@ -935,6 +946,11 @@ _SPECIES_OF_SHOWN = re.compile(
 )
 # "… is in this cup", "… is in this little cup", "… are on this plate": the pictured thing holds what is asked
 _HELD_IN_IMAGE = re.compile(r"\b(?:is|are)\s+(?:in|on|inside)\s+(?:this|these)(?:\s+[a-z-]+){1,3}\s*$")
+# "Which coffee drink, made by …, is in this cup?": a thing of no place's or person's kind that the pictured
+# thing holds (not "which country's flag is on this stamp")
+_WHICH_HELD = re.compile(
+    rf"(?:which|what)\s+(?:[a-z-]+\s+)?(?!(?:{_KIND_NOUNS})\b)[a-z-]+(?:,|\s+(?:is|are)\b)"
+)
 # "… — the woman who later became the first …": a noun phrase after a dash, describing what is asked
 _APPENDED_DESCRIPTION = re.compile(r"(?:the|a|an)\s+[^?]*$")
 # ", which city is the capital": the wh-clause after a fronted description ("In the country where …, …").
@@ -1112,10 +1128,13 @@ def read_question(question: str) -> QuestionShape:
         answer_type, type_noun = expected_type(lower)
     if answer_type == "named" and _SPECIES_OF_SHOWN.search(lower):
         answer_type, type_noun = "identity", None  # "this showy male belongs to which species of peafowl?"
-    held = bool(_kind_of(lower) and _HELD_IN_IMAGE.search(lower))
+    held = bool((_kind_of(lower) or _WHICH_HELD.match(lower)) and _HELD_IN_IMAGE.search(lower))
     if answer_type == "named" and held:
         # "What kind of coffee is in this cup?": what the pictured thing holds is what the image is of
         answer_type, type_noun = "identity", None
+    own_names = [name.lower() for name in names_of_image(text)]
+    if answer_type == "named" and any(_asks_what_is(asking_clause(lower), name) for name in own_names):
+        answer_type, type_noun = "identity", None  # "People call this fish George. What species is George?"
     subject = named_subject(text)
     subject = "" if subject in names_of_image(text) else subject  # "this fish goes by the name George"
     if subject and subject == region_of_name(text):
@@ -1173,6 +1192,9 @@ def read_question(question: str) -> QuestionShape:
         # "A famous supergiant star also belongs to the constellation around this nebula. Which star is it?":
         # the star a sentence opens with, not what the image shows
         answer_type, type_noun = "named", singular(it_one.group(1))
+    last_one = _ENDS_WITH_A_KIND.search(lower) if not type_noun and _WHICH_ONE.match(clause) else None
+    if last_one:  # "… was killed by a goddess. Which one?": one of the kind the sentence before ends with
+        answer_type, type_noun = "named", singular(last_one.group(1))
     doing = _SOMETHING_DOING.search(lower) if answer_type == "identity" and not name_asked else None
     doing = doing if doing and _BARE_IT.match(_SENTENCE_BREAK.split(text)[-1]) else None
     if doing:  # "This remnant has something spinning at its centre. What is it?": that something
@@ -1332,6 +1354,11 @@ _BARE_IT = re.compile(
 )
 # "which star is that", "what's that star": a thing of a kind an earlier sentence describes
 _WHICH_IS_IT = re.compile(r"^(?:which|what)\s+([a-z]+)\s+is\s+it$")
+_WHICH_ONE = re.compile(r"^(?:which|what)\s+one\W*$")
+# (not "… sits between Kestrin and a fainter constellation. Which one?", the other of a pair)
+_ENDS_WITH_A_KIND = re.compile(
+    r"(?<!\band\s)\ban?\s+(?:[a-z-]+\s+){0,2}?([a-z]+)\s*[.!?]\s+(?:which|what)\s+one\W*$"
+)
 _THAT_ONE = re.compile(r"^(?:which|what)\s+([a-z]+)\s+is\s+that$|^what\s+is\s+that\s+([a-z]+)$")
 # "there's an Inca fortress city that …", "there's a Pacific island group known for …", "there's a bright
 # star in the same constellation as this cloud", "there's a star cluster sharing …": a thing a sentence
@@ -1538,9 +1565,23 @@ _IMAGE_NAMED = re.compile(
 )
 
 
+def _asks_what_is(clause: str, name: str) -> bool:
+    """Whether an asking clause asks what kind of thing `name` is: "what species is george"."""
+    asks = rf"(?:what|which)\s+(?:[a-z-]+\s+){{0,2}}(?:is|are|was)\s+{re.escape(name)}\W*"
+    return bool(re.fullmatch(asks, clause))
+
+
+# "People call this big friendly fish George": a name people give the thing shown
+_IMAGE_CALLED = re.compile(
+    r"\b(?i:call|calls|called|nickname|nicknamed|named)\s+(?i:th(?:is|ese))\s+(?:[\w-]+\s+){0,3}?"
+    r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
+
+
 def names_of_image(text: str) -> list[str]:
-    """Names the question gives the image's own thing ("This fish goes by the name George" → ["George"])."""
-    return [m.group(1) for m in _IMAGE_NAMED.finditer(text)]
+    """Names the question gives the image's own thing ("This fish goes by the name George", "People call
+    this fish George" → ["George"])."""
+    return [m.group(1) for pattern in (_IMAGE_NAMED, _IMAGE_CALLED) for m in pattern.finditer(text)]
 
 
 def rank_by(lower: str) -> str | None:
@@ -1623,6 +1664,10 @@ def asked_of(subject: str, lower: str, reference: str) -> list[str]:
     """The words the asking sentence of `lower` asks of its named `subject`, the subject's own name left
     out: "this bird is sacred to vesta. who is vesta's greek counterpart" → ["greek", "counterpart"]."""
     named = {w.lower() for w in subject.split()}
+    # "on which river does rome, the italian capital, stand": what the subject is called beside its name
+    # is no part of what is asked of it
+    name = subject.lower()
+    lower = re.sub(rf"\b{re.escape(name)}\s*,\s*(?:the|an?)\s+[^,?]+,\s*(?=[a-z])", f"{name} ", lower)
     return [w for w in asked_words(asking_clause(lower), reference) if w not in named]
 
 
@@ -2165,8 +2210,13 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
     for match in [*_BRIDGE.finditer(lower), *_BRIDGE_ACROSS.finditer(lower)]:
         noun = match.group(1)
         last = noun.split()[-1]
+        spots = _PLACED_AT.finditer(lower) if last in _POSITION_NOUNS else iter(())
+        placed = next((spot for spot in spots if spot.end() == match.start()), None)
+        start = placed.start() if placed else match.start()
+        if placed:  # "the tower at the top of this palace": the thing at that spot, not the spot
+            noun, last = placed.group(1), placed.group(1).split()[-1]
         part_of_reference = bool(reference) and (noun in reference or reference in noun)
-        aspect = last in FACET_NOUNS
+        aspect = last in FACET_NOUNS or singular(last) in FACET_NOUNS  # "the largest numbers of this animal"
         if (
             not part_of_reference
             and not aspect
@@ -2179,8 +2229,20 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
                 end = clause_end.start() if clause_end else len(lower)
             else:
                 end = match.end() + _reference_length(lower[match.end() :], reference)
-            return noun, (match.start(), end)
+            return noun, (start, end)
+    ahead = indefinite_bridge(lower, _THIS.search(lower))
+    if ahead and ahead.group(1) != type_noun:  # "this plant is native to a country that won … in what year"
+        return ahead.group(1), (ahead.start(1), len(lower))
     return "", (len(lower), len(lower))
+
+
+def indefinite_bridge(lower: str, after: re.Match[str] | int | None) -> re.Match[str] | None:
+    """A thing of a kind that a statement leads to after `after` (a match or a position), whose relative
+    clause holds what is asked: "… native to a country that won independence from spain in what year"."""
+    if after is None:
+        return None
+    ahead = _INDEFINITE_BRIDGE.search(lower, after if isinstance(after, int) else after.end())
+    return ahead if ahead and ahead.group(1).split()[-1] in TYPE_NOUNS else None
 
 
 def outer_descriptions(plain: str, bridge: str, start: int) -> list[str]:
@@ -2195,7 +2257,12 @@ def outer_descriptions(plain: str, bridge: str, start: int) -> list[str]:
         rf"\bthe\s+((?:[\w-]+\s+){{0,2}}?[\w-]+)\s+(?:that|which|where|whose|who)\b[^?.]*?\bthat\s+"
         rf"{re.escape(bridge)}\b"
     )
-    return [*around, *(m.group(1) for m in tied_back.finditer(plain[start:]))]
+    # "this flower's genus is native to a country that …": past a thing the image's thing has (not past "the
+    # museum that holds this painting", whose "city that sits at …" the bridge's own entry leads to)
+    possessed = plain.startswith(("this", "these"), start)
+    ahead = indefinite_bridge(plain, start) if possessed else None
+    ahead_kind = [ahead.group(1)] if ahead and ahead.group(1) != bridge else []
+    return [*around, *(m.group(1) for m in tied_back.finditer(plain[start:])), *ahead_kind]
 
 
 def possessed_kind(lower: str, type_noun: str | None) -> tuple[str, tuple[int, int]] | None:

@@ -594,16 +594,26 @@ def first_read(read: Callable[[str, str], str], question: str, lines: Sequence[E
     return next(filter(None, (read(question, line.text) for line in lines)), "")
 
 
+# "… is said to contain what kind of object?": a verb (no form of "be", no preposition) right before the
+# kind asked
+_VERB_TAKES_KIND = re.compile(
+    r"\b(?!(?:is|are|was|were|be|been|in|on|of|at|to|for|from|by|with|into|and|or)\b)[a-z]+\s+"
+    r"(?:what|which)\s+(?:kinds?|types?|sorts?)\s+of\b"
+)
+
+
 def feature_kind(shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine]) -> str:
     """For "what kind of feature is Copernicus?" asked of a thing the question names, the kind its entry's
     head gives ("a conspicuous crater on the Moon" → "conspicuous crater"); "" for a question of another
     shape, or of the thing shown (`kind_of_individual` reads those)."""
     named = shape.subject or next(iter(shape.names), "")
-    # not "what kind of exotic object is Cygnus said to contain?": what a verb takes is asked
+    # not "what kind of exotic object is Cygnus said to contain?", "Cygnus is said to contain what kind of
+    # object?": what a verb takes is asked
     if (
         shape.kind_of not in _FEATURE_KINDS
         or shape.asks_identity
         or shape.predicate
+        or _VERB_TAKES_KIND.search(shape.text.lower())
         or not _same_name(named, anchor)
     ):
         return ""

@@ -228,6 +228,7 @@ _CENTURY = re.compile(
     re.IGNORECASE,
 )
 _ASKS_CENTURY = re.compile(r"\b(?:what|which)\s+century\b", re.IGNORECASE)
+_ASKS_WHEN = re.compile(r"\bwhen\b", re.IGNORECASE)
 # "its body is roughly the size of what" — "pig-sized tailless rodent": the thing a size is given by
 _SIZE_OF_ASKED = re.compile(r"\bsize\s+of\s+(?:what|which)\b", re.IGNORECASE)
 _SIZED = re.compile(r"\b([a-z]+)-sized\b")
@@ -364,6 +365,11 @@ _COUNTED = re.compile(
     r"\bhow\s+many\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)(?=\s+(?:are|is|were|was|do|does|did|has|have|had|can|will|would"
     r"|lie|live|exist|there|in|on|of|make)\b|\s*$)"
 )
+# "how many astronauts made up each crew": a plural noun right after "how many", whatever verb follows
+_COUNTED_PLURAL = re.compile(r"\bhow\s+many\s+([a-z-]+s)\b")
+# "how many times as massive as Earth is it": a multiple counts times of the quality asked ("95 times as
+# massive"), not of another one ("nine times the radius")
+_TIMES_AS = re.compile(r"\bhow\s+many\s+times\s+as\s+([a-z-]+)")
 UNBOUND_COUNT_FIT = 0.6  # a number that does not count the noun a count question asks about
 COUNT_WINDOW = 3  # words between a number and the noun it counts, at most ("three main isles")
 _TOKEN = re.compile(r"[\w'’-]+")
@@ -709,10 +715,13 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
     if kind == "year" and _ASKS_YEARS.search(shape.text):  # "in which years …" — "(1894 and 1895)"
         return [*_YEAR_SPAN.findall(text), *years(text, shape.year_role, lived(shape))]
     if kind == "year":  # "when does the sun leave the sign": a day of every year ("to about May 20") too
-        return [
+        found = [
             *years(text, shape.year_role, lived(shape)),
             *(d for d in _DATE.findall(text) if not years(d, None)),
         ]
+        # "roughly when did they start striking coins" — "from the 6th century BC": a line without a year
+        # may date it by its century
+        return found or (_CENTURY.findall(text) if _ASKS_WHEN.search(shape.text) else [])
     if kind == "ordinal" and RECORD_HELD.search(shape.text.lower()):  # "what record does it hold": the
         # superlative with what it is the most of ("largest anthropoid ape", "tallest living quadruped")
         held = (
@@ -868,6 +877,12 @@ _LIST_SEPARATOR = re.compile(r",\s*|,?\s+(?:and|or)\s+")
 _MORE_ASKED = re.compile(rf"\b(?:{ASIDE_WORDS}|in\s+addition\s+to|also|else|other)\b")
 
 
+# where a listed item ends: punctuation, the end, or a preposition ("the sea and earthquakes in myth")
+_ITEM_END = r"(?=\s*[;,.()]|\s*$|\s+(?:in|of|on|at|to|for|with|from|by)\b)"
+# one thing set aside by a word before the comma that opens the question: "besides the sea, …"
+_ASIDE_ITEM = re.compile(rf"\b(?:{ASIDE_WORDS})\s+(?:the\s+|its\s+|their\s+)?([a-z][a-z-]+),")
+
+
 def word_lists(text: str) -> list[list[str]]:
     """The lists of one-word items in `text`, each cut at its first stopword ("healing, which")."""
     found = []
@@ -891,6 +906,10 @@ def _listed_besides(question: str, text: str) -> tuple[str, ...]:
     if not _MORE_ASKED.search(question):
         return ()  # "the city where these lakes and palaces stand": a list that only describes
     given = {item for items in word_lists(question) for item in items}
+    aside = _ASIDE_ITEM.search(question)
+    if aside and not given:  # "Besides the sea, what was he the god of?" — "god of the sea and earthquakes"
+        partner = compiled(rf"\b{re.escape(aside.group(1))}\s+and\s+([a-z][a-z-]+){_ITEM_END}")
+        return tuple(m.group(1) for m in partner.finditer(text))
     if len(given) < 2:
         return ()
     extra = []
@@ -2204,6 +2223,25 @@ def bears_given_name(shape: QuestionShape, span: str, line: EvidenceLine) -> boo
     return bool(borne) and is_entry_of(span, line) and borne in entry_names(line.text)
 
 
+# "… stretch from British Columbia down to where?": the far end of a stretch whose start the question gives
+_FAR_END_ASKED = re.compile(
+    r"\bfrom\s+(.+?)\s+(?:(?:all|the|way|down|up|south|north|east|west|[a-z]+ward)\s+)*to\s+where\W*$"
+)
+
+
+@functools.lru_cache(maxsize=2**12)  # `type_fit` asks again for every span of the line `candidates` read
+def far_end(question: str, text: str) -> str:
+    """For "… from <start> to where?", what `text` puts after "from <start> to", lower-case, up to the
+    next punctuation ("extends from British Columbia to northern New Mexico;" → "northern new mexico");
+    "" for a question of another shape or a text that does not say it."""
+    asked = _FAR_END_ASKED.search(question.lower())
+    if not asked:
+        return ""
+    start = re.escape(asked.group(1).removeprefix("the "))
+    stated = re.search(rf"\bfrom\s+(?:the\s+)?{start}\s+to\s+([^;,.()]+)", text.lower())
+    return stated.group(1).strip() if stated else ""
+
+
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
     """How well the evidence says `span` is the kind of answer the question asks for."""
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
@@ -2216,6 +2254,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     holders = holders_of_part(shape.text, line.text)
     if span in holders:
         return ALIGNED_FIT  # "which country governs the eastern part of it" — "… the eastern part is Kell"
+    if span.lower() in far_end(shape.text, line.text):
+        return ALIGNED_FIT  # "stretch from Kell down to where?" — "extends from Kell to northern Tarn"
     if not holders and object_of_asked_verb(shape, span, line.text):
         return ALIGNED_FIT  # "which monster did Perseus slay?" — Perseus: "… who slew Medusa"
     if span in related_to_owner(shape, line):
@@ -2824,7 +2864,8 @@ def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | 
 
 def counted_noun(question: str) -> str:
     """The noun a count question counts: "how many main isles are there" → "isles"; "" for none."""
-    match = _COUNTED.search(question.lower())
+    lower = question.lower()
+    match = _TIMES_AS.search(lower) or _COUNTED.search(lower) or _COUNTED_PLURAL.search(lower)
     words = match.group(1).split() if match else []
     return words[-1] if words else ""
 
