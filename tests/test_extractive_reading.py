@@ -7896,3 +7896,67 @@ def test_a_kind_a_statement_leads_to_whose_clause_holds_the_wh_word_is_a_bridge(
     lines = [f"{title}: {text}" for title, text in entries]
     question = "This flower's genus is native to a country that won independence from Tarn in what year?"
     assert _read_record(question, "Image shows: Kell (match 0.900)", *lines) == "1810"
+
+
+# --- twenty-third round, third part: what is shown asked other ways, materials, places inside the thing ---
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Some people call this animal a 'river horse'. What is its usual name?",
+        "There are two camel species; which one is pictured here, judging by its single hump?",
+        "Which pioneering computer programmer and rear admiral is this a portrait of?",
+        "What is the name for a cat with this striped, swirled coat?",
+    ],
+)
+def test_what_is_shown_asked_by_its_usual_name_a_portrait_or_a_feature(question: str) -> None:
+    assert read_question(question).answer_type == "identity"
+
+
+def test_a_kind_asked_with_a_stranded_preposition_asks_another_thing() -> None:
+    shape = read_question("What sort of habitat is this camel native to?")
+    assert (shape.answer_type, shape.kind_of) == ("named", "habitat")
+    assert read_question("What sort of camel is this?").answer_type == "identity"
+
+
+def test_which_kind_is_it_after_one_of_that_kind_in_a_statement_asks_that_one() -> None:
+    shape = read_question("This little wallaby is most common on one island off Orla. Which island is it?")
+    assert (shape.answer_type, shape.type_noun) == ("named", "island")
+    assert read_question("This is one famous star. Which star is it?").answer_type == "identity"
+
+
+def test_what_things_are_struck_from_is_the_material_before_them() -> None:
+    question = "Which metals were these old coins struck from?"
+    text = "silver and bronze coins struck by Orlan city-states from the 6th century BC."
+    assert _read_shown(question, "Coinage of Orla", text) == "silver and bronze"
+
+
+def test_a_manner_asked_beside_an_unlike_aside() -> None:
+    question = (
+        "Probes like this one went out to Kell. How was Kell first found, unlike the planets before it?"
+    )
+    lines = [
+        "Kell: Kell was the first planet found by mathematical prediction rather than by observation.",
+        "Kell: Kell is the eighth and farthest planet from the Sun in the Solar System.",
+    ]
+    assert _read_record(question, "Question names: Kell (match 1.000)", *lines) == "mathematical prediction"
+
+
+def test_what_gives_a_thing_its_colour_asks_the_doer() -> None:
+    question = (
+        "Rockets like this may reach Kell. What substance on Kell's surface gives it the reddish colour?"
+    )
+    lines = [
+        "Kell: Kell, Red World: a small reddish planet; minerals rich in iron cover its surface",
+        "Kell: Called the Red World as the iron oxide prevalent on its surface gives it a reddish look.",
+    ]
+    assert _read_record(question, "Question names: Kell (match 1.000)", *lines) == "iron oxide"
+
+
+def test_a_thing_placed_inside_the_thing_shown_is_not_the_thing_shown() -> None:
+    question = "What building stands at the top of the hill in this Vessa ensemble?"
+    text = (
+        "a vast ensemble of lakes, gardens and palaces in Vessa, crowned by the Tower of Orla on Kell Hill."
+    )
+    assert _read_shown(question, "Tarn Palace", text) == "Tower of Orla"

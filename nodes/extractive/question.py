@@ -101,7 +101,11 @@ _PICTURE = (
 )
 # "… in this photo", "… here", "… on the pad here" or nothing, then perhaps what else singles it out (", the
 # one known for …")
-_IN_THE_IMAGE = r"(?:\s+(?:in|on)\s+(?:this|the)\s+\w+)?(?:\s+here)?(?:,\s+the\s+one\b.*)?$"
+# (", judging by its single hump": what the asker goes by)
+_IN_THE_IMAGE = (
+    r"(?:\s+(?:in|on)\s+(?:this|the)\s+\w+)?(?:\s+here)?(?:,\s+the\s+one\b.*)?"
+    r"(?:,\s+(?:judging|going|to\s+judge)\s+(?:by|from)\b.*)?$"
+)
 # Words after "this" that say nothing but what the thing is: no preposition or verb ("which messier object
 # is this star-forming cloud", not "which country is this dish from").
 _THIS_PHRASE = rf"(?:\s+(?!(?:{'|'.join(sorted(_REFERENCE_END))})\b)[\w-]+){{0,3}}"
@@ -118,7 +122,8 @@ _IDENTITY = [
     # "We see a starburst galaxy edge-on here. What's its name?"
     # "What's the name?", "what is its common name?", "by what popular name is it known?"
     re.compile(
-        r"^what\s+(?:is|are)\s+(?:its|his|her|their|the)\s+(?:full\s+|proper\s+|common\s+|popular\s+)?names?$"
+        r"^what\s+(?:is|are)\s+(?:its|his|her|their|the)\s+"
+        r"(?:full\s+|proper\s+|common\s+|popular\s+|usual\s+|everyday\s+|ordinary\s+|real\s+)?names?$"
     ),
     re.compile(
         r"^by\s+what\s+(?:common\s+|popular\s+|usual\s+)?name\s+(?:is|are)\s+(?:it|this|they|these)\s+known$"
@@ -270,13 +275,21 @@ _IDENTITY = [
         r"^(?:which|what)\s+one\s+(?:is\s+(?:it|this|that)|(?:did|have)\s+(?:i|we|you)\s+[a-z]+"
         r"|am\s+i\s+[a-z]+(?:\s+at)?|(?:is|was)\s+(?:shown|pictured|photographed|seen))$"
     ),
+    # (not "what sort of habitat is this camel native to", whose stranded preposition asks another thing)
     re.compile(
-        r"^(what|which)\s+(?:general\s+|broad\s+|particular\s+)?(kind|type|species|breed|sort)\s+of\s+[\w\s-]+\s+(is|are)\s+"
+        r"^(?![^,]*\s(?:to|in|from|at|on|for|with|of|by)$)"
+        r"(what|which)\s+(?:general\s+|broad\s+|particular\s+)?(kind|type|species|breed|sort)\s+of\s+[\w\s-]+\s+(is|are)\s+"
         r"(this|these|shown|pictured|depicted|(in|on)\s+(this|the)\s+(image|photo|photograph|picture))\b"
     ),
     # "who is the air force colonel and astronaut smiling in this portrait"
     re.compile(r"^who\s+(is|are)\s+(this|these|the(?:\s+[\w-]+){1,7}?\s+(in|on)\s+(this|the))\b"),
     re.compile(r"^(identify|name)\s+(this|the)\b"),
+    # "which pioneering programmer and rear admiral is this a portrait of"
+    re.compile(rf"^(?:what|which|who)\b[^?]*?\s(?:is|are)\s+(?:this|these)\s+an?\s+{_PICTURE}\s+of$"),
+    # "what is the name for a cat with this striped, swirled coat": a thing of a kind with what is shown
+    re.compile(
+        r"^what\s+(?:is|are)\s+the\s+(?:[\w-]+\s+)?name\s+(?:for|of)\s+an?\s+[\w-]+\s+(?:with|having)\s+(?:this|these)\b"
+    ),
     # "(could you identify) the little orange-and-white striped fish in this drawing": a description of
     # no other thing (no "of", "from"), then where it is in the picture
     re.compile(
@@ -796,8 +809,9 @@ _FULL_NAME = re.compile(
 # "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
 _SET_ASIDE = re.compile(rf"\b(?:{ASIDE_WORDS})\s+([^,?]+)")
 _LEADING_ASIDE = re.compile(rf"^(?:{ASIDE_WORDS})\s+[^,?]+,\s*")
-# "…, besides pioneering spectroscopy", "how was it found, if not by observation"
-_TRAILING_ASIDE = re.compile(rf",\s*(?:(?:{ASIDE_WORDS})\s+|if\s+not\s+)[^,?]+$")
+# "…, besides pioneering spectroscopy", "how was it found, if not by observation", "…, unlike the planets
+# before it"
+_TRAILING_ASIDE = re.compile(rf",\s*(?:(?:{ASIDE_WORDS})\s+|if\s+not\s+|unlike\s+)[^,?]+$")
 _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 # "between the South Pacific and which other ocean", "Gemini and what other sign": a name the answer
 # stands beside
@@ -1188,9 +1202,13 @@ def read_question(question: str) -> QuestionShape:
         # statement describes, not what the image shows ("another headstream … which stream is that")
         answer_type, type_noun = "named", noun
     it_one = _WHICH_IS_IT.match(clause) if answer_type == "identity" and not name_asked else None
-    if it_one and re.search(rf"(?:^|[.!?]\s+)an?\s+(?:[\w-]+\s+){{0,3}}{it_one.group(1)}\b", lower):
-        # "A famous supergiant star also belongs to the constellation around this nebula. Which star is it?":
-        # the star a sentence opens with, not what the image shows
+    one_of_kind = (
+        r"(?:(?:^|[.!?]\s+)an?|(?<!\bis\s)\b(?:one|a\s+certain|a\s+particular))\s+(?:[\w-]+\s+){0,3}"
+    )
+    if it_one and re.search(rf"{one_of_kind}{it_one.group(1)}\b", lower):
+        # "A famous supergiant star also belongs to the constellation around this nebula. Which star is it?",
+        # "This wallaby is most common on one island off Orla. Which island is it?": the one the statement
+        # introduces, not what the image shows
         answer_type, type_noun = "named", singular(it_one.group(1))
     last_one = _ENDS_WITH_A_KIND.search(lower) if not type_noun and _WHICH_ONE.match(clause) else None
     if last_one:  # "… was killed by a goddess. Which one?": one of the kind the sentence before ends with
@@ -1503,7 +1521,7 @@ _LOOK_CAUSED = re.compile(
     # Mars's surface gives it its reddish look", "what gives Mars its reddish appearance"
     r"^(?:what|which)\s+(?:[a-z]+\s+)?(?:(?:of|on|in)\s+(?:this|these|the|its|[\w-]+['’]s)\s+(?:[\w-]+\s+){0,3}?)?"
     r"(?:gives|give|makes|make|causes|cause|creates)\s+(?:this|these|the|its|it|[\w-]+\s+(?=its\b))\b[^?]*"
-    r"\b(?:look|looks|appearance|patch|patches)\b"
+    r"\b(?:look|looks|appearance|patch|patches|colou?r|hue|tint)\b"
     # "what is it about this galaxy that gives it the look of a black eye"
     r"|^what\s+is\s+it\s+about\s+(?:this|these|the|it)\b[^?]*\bthat\s+(?:gives|makes|causes)\b[^?]*"
     r"\b(?:look|looks|appearance)\b"

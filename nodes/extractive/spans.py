@@ -922,7 +922,7 @@ def _listed_besides(question: str, text: str) -> tuple[str, ...]:
 # "What are the rings around Saturn made of?", "what is its shell composed of", "what does it consist of"
 _MATERIAL_ASKED = re.compile(
     r"\b(?:what|which)\s+(?:[a-z]+\s+)?(?:is|are|was|were|do|does|did)\s+(.+?)\s+"
-    r"(?:made|composed|formed|consist)\s+(?:up\s+)?of\W*$"
+    r"(?:(?:made|composed|formed|consist)\s+(?:up\s+)?of|(?:made|struck|cast|minted|carved)\s+(?:from|out\s+of))\W*$"
 )
 _PHRASE_WORDS = r"((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)"
 # "curved", "tapering": a look, not a material — narrower than `_ADJECTIVE_SHAPE`, whose endings
@@ -951,6 +951,8 @@ def _made_of(question: str, text: str) -> tuple[tuple[str, ...], tuple[str, ...]
     for thing in things:
         thing_of = compiled(rf"\b{re.escape(thing)}s?\s+(?:made\s+|composed\s+)?of\s+{_PHRASE_WORDS}")
         of += [_cut_at_phrase_end(m) for m in thing_of.findall(text)]
+        # "silver and bronze coins": both materials together, then each
+        before += compiled(rf"\b([a-z][a-z-]+\s+and\s+[a-z][a-z-]+)\s+{re.escape(thing)}s?\b").findall(text)
         before += [
             word
             for word in compiled(rf"\b([a-z][a-z-]+)\s+{re.escape(thing)}s?\b").findall(text)
@@ -2034,8 +2036,27 @@ def ranked_below(shape: QuestionShape, span: str, line: EvidenceLine) -> bool:
 
 def is_own_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], own: Collection[str]) -> bool:
     """Whether `span` is the image's own entity and its entry says it is of the asked kind: then it is
-    the answer ("which country does this coin come from?" when the coin's entry is the country)."""
-    return is_among(span, own) and shape.answer_type == "named" and is_asked_kind(shape, span, lines)
+    the answer ("which country does this coin come from?" when the coin's entry is the country) — unless
+    the question places what it asks inside the thing shown ("what building stands at the top of the hill
+    in this palace complex?": a part of it, not the complex)."""
+    return (
+        is_among(span, own)
+        and shape.answer_type == "named"
+        and not placed_inside_shown(shape.text)
+        and is_asked_kind(shape, span, lines)
+    )
+
+
+def placed_inside_shown(question: str) -> bool:
+    """Whether a question asks about a thing it places within the thing shown ("… stands at the top of the
+    hill in this Beijing ensemble?"), which is then not the thing shown itself."""
+    return bool(_PLACED_INSIDE_SHOWN.search(question.lower()))
+
+
+_PLACED_INSIDE_SHOWN = re.compile(
+    r"\b(?:stands?|sits?|lies|lie|rises?|towers?|is\s+found|is\s+located)\b[^?]*\b(?:in|inside|within)\s+"
+    r"(?:this|these)\s+(?:[\w-]+\s+){0,2}?(?!(?:image|photo|photograph|picture|shot|view|scene)\b)[\w-]+\W*$"
+)
 
 
 def is_among(span: str, names: Collection[str]) -> bool:
@@ -2066,7 +2087,12 @@ def novelty_of(
     # the span as the question writes it, or its plural ("Tasman" is not in "Tasmania")
     written = re.search(rf"\b{re.escape(lower)}(?:e?s)?\b", shape.text.lower())
     # own names are known ones too; one the question writes is the subject it names, given, not shown
-    own_of_kind = is_among(span, own) and not written and is_asked_kind(shape, span, lines)
+    own_of_kind = (
+        is_among(span, own)
+        and not written
+        and not placed_inside_shown(shape.text)
+        and is_asked_kind(shape, span, lines)
+    )
     if is_among(span, known) and not own_name_asked and not own_of_kind:
         return 0.0
     if written:  # a phrase of the question's own wording, or its plural ("Europeans founded" — "European")
@@ -2251,6 +2277,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         # (1999)", not the year of her first flight as pilot written in the same line
     if shape.choices:
         return 1.0 if span.lower() in shape.choices else OTHER_KIND_FIT  # an option listed, or another name
+    material, before_thing = made_of(shape, line.text)
+    if before_thing and not material and span not in before_thing:
+        return OTHER_KIND_FIT  # "which metals were these coins struck from" — "silver and bronze coins struck
+        # by Greek city-states": the words before the thing are the material, not who struck it
     holders = holders_of_part(shape.text, line.text)
     if span in holders:
         return ALIGNED_FIT  # "which country governs the eastern part of it" — "… the eastern part is Kell"
