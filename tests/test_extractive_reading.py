@@ -7960,3 +7960,14 @@ def test_a_thing_placed_inside_the_thing_shown_is_not_the_thing_shown() -> None:
         "a vast ensemble of lakes, gardens and palaces in Vessa, crowned by the Tower of Orla on Kell Hill."
     )
     assert _read_shown(question, "Tarn Palace", text) == "Tower of Orla"
+
+
+def test_a_link_named_by_the_asked_kind_alone_does_not_answer_past_the_bridge() -> None:
+    """ "In which city is the university where the person in this portrait earned her doctorate?": a city the
+    portrait's entry names for another reason ("born in Kell City") is no answer; the university's is."""
+    question = "In which city is the university where the person in this portrait earned her doctorate?"
+    lines = [
+        "Orla Varro: Orla Varro: computer pioneer born in Kell City; earned her doctorate at Tarn University",
+        "Tarn University: Tarn University: a university in Vessa, founded in 1701",
+    ]
+    assert _read_record(question, "Image shows: Orla Varro (match 0.900)", *lines) == "Vessa"

@@ -466,18 +466,46 @@ def _answerable(
     if not bridge or not shape.type_noun:
         return frozenset()
     asked, passed = kinds_of(shape.type_noun), kinds_of(head_noun(bridge))
-    return frozenset(
+    defined = {
         link for link in links if _defined_as(link, asked, entries) and not _defined_as(link, passed, entries)
+    }
+    described = passed | set(bridge.split())  # "the hill above this palace": "hill above" is headed by a hill
+    return frozenset(defined | _placed_by_bridge(links, asked, frozenset(described), entries))
+
+
+def _placed_by_bridge(
+    links: Sequence[str], asked: frozenset[str], passed: frozenset[str], entries: Sequence[tuple[str, str]]
+) -> set[str]:
+    """Links named as the asked kind that an entry ties by "on", "in", … to a link named as the bridge's kind:
+    "the hill the tower of this palace stands on", "the tower that crowns the hill of this palace" — "crowned
+    by the Tower of Orla on Kell Hill" (a name alone says no more: "born in New York City" answers no
+    question about her university's city)."""
+    named_like_bridge = [link for link in links if _named_kind(link) in passed]
+    return {
+        link
+        for link in links
+        if _named_kind(link) in asked
+        and any(
+            _tied_in(text, first, then)
+            for bridge in named_like_bridge
+            for first, then in ((bridge, link), (link, bridge))
+            for _, text in entries
+        )
+    }
+
+
+def _tied_in(text: str, first: str, then: str) -> bool:
+    """Whether `text` puts `then` right after `first` and a preposition of place ("Tower of Orla on Kell
+    Hill")."""
+    return bool(
+        re.search(rf"\b{re.escape(first)}\s+(?:on|in|at|atop|above)\s+(?:the\s+)?{re.escape(then)}\b", text)
     )
 
 
 def _defined_as(link: str, kinds: frozenset[str], entries: Sequence[tuple[str, str]]) -> bool:
-    """Whether an entry of `link` says it is one of `kinds` (a continent is one by its name, and so is a
-    name whose head is a kind's noun: "Longevity Hill", "Tower of Buddhist Incense")."""
-    return (
-        is_continent(link, kinds)
-        or _named_kind(link) in kinds
-        or any(is_about(t, x, link) and kinds & kind_words(x) for t, x in entries)
+    """Whether an entry of `link` says it is one of `kinds` (a continent is one by its name)."""
+    return is_continent(link, kinds) or any(
+        is_about(t, x, link) and kinds & kind_words(x) for t, x in entries
     )
 
 
