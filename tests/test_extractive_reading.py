@@ -46,6 +46,7 @@ from nodes.extractive.spans import (
     UNIT_FAMILIES,
     UNKNOWN_TYPE_FIT,
     EvidenceLine,
+    abbreviated_names,
     adjective_places,
     agent_verb,
     aligned,
@@ -7971,3 +7972,26 @@ def test_a_link_named_by_the_asked_kind_alone_does_not_answer_past_the_bridge() 
         "Tarn University: Tarn University: a university in Vessa, founded in 1701",
     ]
     assert _read_record(question, "Image shows: Orla Varro (match 0.900)", *lines) == "Vessa"
+
+
+# --- twenty-third round, fourth part: records asked back, multiples "more", dotted initials ---------------
+
+
+def test_which_one_after_a_record_among_a_kind_asks_the_record() -> None:
+    shape = read_question("This sleepy animal holds a record among rodents. Which one?")
+    assert shape.answer_type == "ordinal"
+
+
+def test_a_multiple_asked_as_times_more_counts_times_of_that_quality() -> None:
+    assert counted_noun("How many times more massive than Earth is Kell?") == "massive"
+    assert counted_noun("How many times more than Earth does Kell weigh?") != "than"
+
+
+def test_initials_written_with_stops_qualify_the_asked_kind_and_anchor_nothing() -> None:
+    question = "In which U.S. state is Kell University located?"
+    assert abbreviated_names(question) == {"united states"}
+    candidates = [
+        cand("t1", "text", "United States", 0.5, "United States, US, America: a federal republic"),
+        cand("t2", "text", "Kell University", 0.5, "Kell University: a university in Tarnton, Massachusetts"),
+    ]
+    assert guess_entities(candidates, read_question(question))[0].title == "Kell University"

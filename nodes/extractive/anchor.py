@@ -26,6 +26,7 @@ from nodes.extractive.question import (
     compiled,
     demonym_adjective,
     names_of_image,
+    qualifies_asked,
     region_of_name,
     word_set,
 )
@@ -154,8 +155,9 @@ def named_guess(
     given = [n for n in shape.names_about() if n not in own_names and n not in partners and n != used_in]
     # "the capital of Australia's Northern Territory": the name possessed is the one asked about
     given.sort(key=lambda n: not re.search(rf"['’]s\s+{re.escape(n)}\b", shape.text))
-    # "Which Greek god matches Mars?": a demonym used as an adjective names no entity to anchor on
-    given.sort(key=lambda n: demonym_adjective(n, shape.text))
+    # "Which Greek god matches Mars?": a demonym used as an adjective names no entity to anchor on; "In which
+    # U.S. state is Harvard University?": a name qualifying the asked kind is where to look, not the subject
+    given.sort(key=lambda n: (demonym_adjective(n, shape.text), qualifies_asked(n, shape.text)))
     for name in [shape.subject] if shape.subject else given:
         about = [c for c in candidates if is_about(c["title"], c["text"], name)]
         if about:

@@ -1373,9 +1373,11 @@ _BARE_IT = re.compile(
 # "which star is that", "what's that star": a thing of a kind an earlier sentence describes
 _WHICH_IS_IT = re.compile(r"^(?:which|what)\s+([a-z]+)\s+is\s+it$")
 _WHICH_ONE = re.compile(r"^(?:which|what)\s+one\W*$")
-# (not "… sits between Kestrin and a fainter constellation. Which one?", the other of a pair)
+# (not "… sits between Kestrin and a fainter constellation. Which one?", the other of a pair, nor "… holds a
+# record among rodents. Which one?", the record)
 _ENDS_WITH_A_KIND = re.compile(
-    r"(?<!\band\s)\ban?\s+(?:[a-z-]+\s+){0,2}?([a-z]+)\s*[.!?]\s+(?:which|what)\s+one\W*$"
+    r"(?<!\band\s)\ban?\s+(?:(?!(?:among|of|in|on|at|from|with|by|for|to)\b)[a-z-]+\s+){0,2}?([a-z]+)\s*[.!?]\s+"
+    r"(?:which|what)\s+one\W*$"
 )
 _THAT_ONE = re.compile(r"^(?:which|what)\s+([a-z]+)\s+is\s+that$|^what\s+is\s+that\s+([a-z]+)$")
 # "there's an Inca fortress city that …", "there's a Pacific island group known for …", "there's a bright

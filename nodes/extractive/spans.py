@@ -367,9 +367,9 @@ _COUNTED = re.compile(
 )
 # "how many astronauts made up each crew": a plural noun right after "how many", whatever verb follows
 _COUNTED_PLURAL = re.compile(r"\bhow\s+many\s+([a-z-]+s)\b")
-# "how many times as massive as Earth is it": a multiple counts times of the quality asked ("95 times as
-# massive"), not of another one ("nine times the radius")
-_TIMES_AS = re.compile(r"\bhow\s+many\s+times\s+as\s+([a-z-]+)")
+# "how many times as (or more) massive as Earth is it": a multiple counts times of the quality asked ("95
+# times as massive"), not of another one ("nine times the radius")
+_TIMES_AS = re.compile(r"\bhow\s+many\s+times\s+(?:as|more)\s+(?!than\b)([a-z-]+)")
 UNBOUND_COUNT_FIT = 0.6  # a number that does not count the noun a count question asks about
 COUNT_WINDOW = 3  # words between a number and the noun it counts, at most ("three main isles")
 _TOKEN = re.compile(r"[\w'’-]+")
@@ -2103,7 +2103,8 @@ def novelty_of(
 def abbreviated_names(text: str) -> set[str]:
     """The full names (lower case) of the countries `text` writes as initials (`read_question` drops their
     full stops), which a gloss writes in full: "US state" → united states."""
-    return {SPELLED_INITIALS[initials].lower() for initials in re.findall(r"\b(USA|US|UK)\b", text)}
+    undotted = re.sub(r"\b([A-Z])\.(?=[A-Z]\b|[A-Z]\.)", r"\1", text)  # "U.S. state" writes "US" with stops
+    return {SPELLED_INITIALS[initials].lower() for initials in re.findall(r"\b(USA|US|UK)\b", undotted)}
 
 
 def qualifying_places(shape: QuestionShape) -> set[str]:
