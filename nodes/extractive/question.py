@@ -1861,6 +1861,19 @@ def _qualifier(name: str, text: str) -> bool:
     )
 
 
+# "… stands at the top of the hill in this Beijing ensemble?": a thing placed within the thing shown
+_PLACED_INSIDE_SHOWN = re.compile(
+    r"\b(?:stands?|sits?|lies|lie|rises?|towers?|is\s+found|is\s+located)\b[^?]*\b(?:in|inside|within)\s+"
+    rf"(?:this|these)\s+(?:[\w-]+\s+){{0,2}}?(?!{_PICTURE}\b)[\w-]+\W*$"
+)
+
+
+def placed_inside_shown(question: str) -> bool:
+    """Whether a question asks about a thing it places within the thing shown ("… stands at the top of the
+    hill in this Beijing ensemble?"), which is then not the thing shown itself."""
+    return bool(_PLACED_INSIDE_SHOWN.search(question.lower()))
+
+
 def qualifies_asked(name: str, text: str) -> bool:
     """Whether `name` qualifies the kind a question asks for ("In which US state …", "which Jupiter moon")."""
     return bool(re.search(rf"\b(?:which|what)\s+{re.escape(name.lower())}\s+[a-z]", text.lower()))

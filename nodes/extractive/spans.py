@@ -59,6 +59,7 @@ from nodes.extractive.question import (
     head_noun,
     image_reference,
     irregular_plural,
+    placed_inside_shown,
     qualifies_asked,
     set_aside,
     singular,
@@ -2045,18 +2046,6 @@ def is_own_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], 
         and not placed_inside_shown(shape.text)
         and is_asked_kind(shape, span, lines)
     )
-
-
-def placed_inside_shown(question: str) -> bool:
-    """Whether a question asks about a thing it places within the thing shown ("… stands at the top of the
-    hill in this Beijing ensemble?"), which is then not the thing shown itself."""
-    return bool(_PLACED_INSIDE_SHOWN.search(question.lower()))
-
-
-_PLACED_INSIDE_SHOWN = re.compile(
-    r"\b(?:stands?|sits?|lies|lie|rises?|towers?|is\s+found|is\s+located)\b[^?]*\b(?:in|inside|within)\s+"
-    r"(?:this|these)\s+(?:[\w-]+\s+){0,2}?(?!(?:image|photo|photograph|picture|shot|view|scene)\b)[\w-]+\W*$"
-)
 
 
 def is_among(span: str, names: Collection[str]) -> bool:
