@@ -35,6 +35,7 @@ from nodes.extractive.followup import (
 )
 from nodes.extractive.question import (
     QuestionShape,
+    name_borne,
     named_entities,
     names_of_image,
     read_question,
@@ -47,6 +48,7 @@ from nodes.extractive.spans import (
     UNKNOWN_TYPE_FIT,
     EvidenceLine,
     abbreviated_names,
+    across_from,
     adjective_places,
     agent_verb,
     aligned,
@@ -55,6 +57,8 @@ from nodes.extractive.spans import (
     counted_noun,
     described_entry,
     entry_fit,
+    holders_of_part,
+    is_asked_verb,
     is_colour,
     kind_words,
     kinds_of,
@@ -7995,3 +7999,139 @@ def test_initials_written_with_stops_qualify_the_asked_kind_and_anchor_nothing()
         cand("t2", "text", "Kell University", 0.5, "Kell University: a university in Tarnton, Massachusetts"),
     ]
     assert guess_entities(candidates, read_question(question))[0].title == "Kell University"
+
+
+# --- twenty-fourth round, first part: purposes, names people know a thing by, owners, sides and aliases ----
+
+
+def test_a_purpose_asked_with_a_place_word_after_the_preposition_reads_the_purpose() -> None:
+    question = "This humped beast is common in Tarnia. What is it mainly used for there?"
+    lines = [
+        "Kell ox: A kell ox. kell ox: domesticated ox with a hump; used chiefly as a pack animal in Tarnia"
+    ]
+    assert _read_record(question, "Image shows: Kell ox (match 0.900)", *lines) == "pack animal"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "This pale cloud holds a young cluster. By what name do stargazers know it?",  # a trade's name for it
+        "Which cloud that glows over the Tarn Sea is this?",  # a kind narrowed by a relative clause
+    ],
+)
+def test_questions_naming_what_is_shown_by_its_trade_name_or_a_relative_clause_ask_its_identity(
+    question: str,
+) -> None:
+    assert read_question(question).asks_identity
+
+
+def test_a_relative_clause_pointing_at_the_image_asks_another_thing() -> None:
+    assert not read_question("Which river that flows past this city is it?").asks_identity
+
+
+def test_whose_thing_asked_answers_the_owner_of_a_possessive_span() -> None:
+    question = "Tarn's tides run higher than the old rules predict. Whose law explained that?"
+    lines = ["Tarn: a small planet; its high tides were explained by Orla Varro's Law of Tides"]
+    assert _read_record(question, "Image shows: Tarn (match 0.900)", *lines) == "Orla Varro"
+
+
+def test_what_gives_a_named_thing_with_an_appositive_its_look_asks_the_doer() -> None:
+    question = "This cloud looks bluish, like Tarn. What gives Tarn, the Blue World, its bluish appearance?"
+    lines = [
+        "Tarn: the third planet of Orla; the copper salt prevalent on its surface gives it a bluish"
+        " appearance"
+    ]
+    assert _read_record(question, "Image shows: Tarn (match 0.900)", *lines) == "copper salt"
+
+
+def test_a_kind_likened_in_a_sentence_that_opens_with_a_capital_article_drops_its_adjective() -> None:
+    lines = ["Kell 40: A sturdy tractor like this Kell 40 pulls the plough, then it hauls the harvest home!"]
+    question = "What kind of farm vehicle is this?"
+    assert _read_record(question, "Image shows: Kell 40 (match 0.900)", *lines) == "tractor"
+
+
+def test_a_kind_asked_with_an_alias_naming_what_is_shown_answers_its_name() -> None:
+    question = "Which kind of goat is this, the one herders also call tarnik?"
+    lines = ["Orla goat: A tarnik. orla goat, tarnik, Capra orla: common goat of the Vessa hills"]
+    assert _read_record(question, "Image shows: Orla goat (match 0.900)", *lines) == "Orla goat"
+
+
+def test_what_other_thing_of_the_shown_kind_is_never_the_thing_shown() -> None:
+    question = "This fruit with a rough rind is related to what other fruit?"
+    lines = ["Kellberry: A kellberry fruit. kellberry: small fruit with a rough rind; related to tarn plums"]
+    assert _read_record(question, "Image shows: Kellberry (match 0.900)", *lines) == "tarn plums"
+
+
+@pytest.mark.parametrize(
+    ("question", "lines", "answer"),
+    [
+        (  # a lead-in before a colon, then a preposition fronted with the wh-word
+            "Thinking of Orla's great rivers: into which ocean does the Tarn River flow?",
+            [
+                "Tarn River: Tarn, Tarn River: a major river of Orla (one of the longest); flows through"
+                " Vessa into the South Varn",
+                "Orla: the second largest land; bordered to the east by the Zell Ocean",
+            ],
+            "South Varn",
+        ),
+        (  # the wh-phrase in place, a side after it
+            "The Vessa Strait separates Orla from which island group to its south?",
+            [
+                "Vessa Strait: Vessa Strait: the strait separating Orla from Tierra Kell and other islands to"
+                " the south of the land; discovered by Omar Tarn in 1520; an important route around Orla"
+                " before the Zell Canal was built",
+                "Tierra Kell: Tierra Kell: an archipelago off southern Orla; separated from the land by the"
+                " Vessa Strait; islands are administered by Mora and by Sela",
+            ],
+            "Tierra Kell",
+        ),
+    ],
+)
+def test_a_statement_of_the_question_s_own_words_puts_the_answer_after_them(
+    question: str, lines: list[str], answer: str
+) -> None:
+    assert _read_record(question, "Image shows: Orla crab (match 0.400)", *lines) == answer
+
+
+def test_the_part_of_a_place_asked_is_the_last_one_the_question_names() -> None:
+    question = "The island's eastern part is Kellia; which country governs its western part?"
+    text = "Tarn: an island; the western part is governed by Vessia and the eastern part is Kellia"
+    assert holders_of_part(question, text) == ["Vessia"]
+
+
+def test_a_place_across_something_from_the_subject_is_the_one_named_after_from() -> None:
+    text = "Orlatown: the capital of Orla (located in southern Tarn across the Zell river from Vessa)"
+    assert across_from("Orlatown faces which province across its river?", text) == ["Vessa"]
+    assert across_from("In which province is Orlatown?", text) == []
+
+
+def test_a_name_given_in_apposition_to_what_is_asked_is_borne_not_asked() -> None:
+    question = "Which city is that region's capital, the holy city once called the Hidden City?"
+    assert name_borne(question) == "Hidden City"
+    assert read_question(question).name_asked is None
+
+
+def test_a_bare_which_kind_asks_the_verb_of_the_sentence_before_it() -> None:
+    shape = read_question(
+        "Legend says the hunter whose constellation holds this nebula was slain by a goddess. Which goddess?"
+    )
+    assert is_asked_verb(shape, "slain")
+
+
+def test_a_figure_a_zodiac_sign_is_pictured_as_is_its_epithet() -> None:
+    question = "This cluster sits in a zodiacal constellation. What animal is that zodiac sign pictured as?"
+    lines = [
+        "Kell Cluster: Kell Cluster: an open cluster in the zodiacal constellation Tarnus",
+        "Tarnus: Tarnus, Tarnus the Goat, Goat: the fourth sign of the zodiac",
+    ]
+    assert _read_record(question, "Image shows: Kell Cluster (match 0.900)", *lines) == "Goat"
+
+
+def test_another_name_of_the_bridge_is_looked_up_with_the_words_said_of_the_name() -> None:
+    shape = read_question(
+        "Read as a sign of the zodiac, the constellation holding this nebula goes by a nickname. What is it?"
+    )
+    assert shape.name_asked and not shape.name_asked.of_image
+    # the words said of the name, not the whole question (whose "What is it?" retrieves nothing)
+    assert focused_query(shape, "Tarnus", "Kell Nebula") == f"Tarnus {shape.name_asked.hint}"
+    assert "zodiac" in shape.name_asked.hint

@@ -102,7 +102,7 @@ def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iter
     if chain.bridged and not stated:
         return False
     needed = ([] if stated else [anchor]) + names_not_looked_up(shape, anchor, entries)
-    if not shape.asks_identity:
+    if not shape.asks_identity or shape.name_asked and not shape.name_asked.of_image:
         # the entity asked about — the bridge, or the one past it ("the capital of the country that island
         # belongs to") — is paired with the attribute even when its entry is known: its own entry rarely
         # states it, which an entry naming it does ("<city>, capital of <country>"); the likeliest answer of
@@ -139,7 +139,10 @@ def focused_query(shape: QuestionShape, name: str, anchor: str | None) -> str:
     asks, for an anchor that sentence names), what is asked of the bridge for any other entity on the
     chain (the question itself when it asks nothing more specific)."""
     if name != anchor:
-        asked = shape.asked_text()
+        # "… the constellation containing this nebula goes by a nickname. What is it?": another name of the
+        # bridge, looked up with the words said of that name
+        hint = shape.name_asked.hint if shape.name_asked and not shape.name_asked.of_image else ""
+        asked = shape.asked_text() or hint
     elif shape.subject and same_entity(name, shape.subject):
         asked = shape.asked_of_subject()
     else:

@@ -125,8 +125,10 @@ _IDENTITY = [
         r"^what\s+(?:is|are)\s+(?:its|his|her|their|the)\s+"
         r"(?:full\s+|proper\s+|common\s+|popular\s+|usual\s+|everyday\s+|ordinary\s+|real\s+)?names?$"
     ),
+    # "by what name do astronomers know it?": the name people of a trade know the thing shown by
     re.compile(
-        r"^by\s+what\s+(?:common\s+|popular\s+|usual\s+)?name\s+(?:is|are)\s+(?:it|this|they|these)\s+known$"
+        r"^by\s+what\s+(?:common\s+|popular\s+|usual\s+)?name\s+(?:(?:is|are)\s+(?:it|this|they|these)\s+known"
+        r"|(?:do|does)\s+(?:[a-z]+\s+){1,2}know\s+(?:it|this|them|these))$"
     ),
     re.compile(
         rf"^(what|which)\b(\s+(?!(?:whose|where|that|which|who|whom|is|are|was|were)\b)[\w'’-]+){{0,10}}?(?:,[^,]+,)?"
@@ -147,6 +149,12 @@ _IDENTITY = [
     ),
     # an embedded question's order: "(tell me) what this long-legged pink wader is called"
     re.compile(r"^what\s+(?:this|these)\b[\w\s,-]*\s(?:is|are)\s+called$"),
+    # "which spacecraft that set down on the Moon is this": a kind narrowed by a relative clause that does not
+    # point at the image (not "which river that flows past this city is it")
+    re.compile(
+        r"^(?:which|what)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:that|which|who)\s+"
+        r"(?:(?!(?:this|these|it|its|here|they|their)\b)[\w,'’-]+\s+){1,8}?(?:is|are)\s+(?:this|these)$"
+    ),
     # "which little monkey, the one with the long white moustache, is this": a description in apposition
     re.compile(
         r"^(?:which|what)\s+(?:[\w-]+\s+){1,4}?[\w-]+,\s+the\s+one\b[^,]*,\s+(?:is|are)\s+(?:this|these)$"
@@ -421,9 +429,10 @@ _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family
     r"|\b(?:occupation|profession|job)$|\bby\s+(?:profession|trade|occupation)$"
 )
 # What a thing is used for, asked ("what do people use lizards like this for", "what is it mainly kept for",
-# "what is this ox chiefly used as")
+# "what is this ox chiefly used as", "what is it used for there")
 PURPOSE_ASKED = re.compile(
-    r"\b(?:use[ds]?|kept|raised|grown|bred|cultivated)\b[^?]*\b(?:for|as)\b(?:\s+(?:in|by)\s+[^?]*)?\??$",
+    r"\b(?:use[ds]?|kept|raised|grown|bred|cultivated)\b[^?]*\b(?:for|as)\b"
+    r"(?:\s+(?:in|by)\s+[^?]*|\s+(?:there|here|today|nowadays|now|mostly|mainly))?\??$",
     re.IGNORECASE,
 )
 _AUXILIARIES = word_set("does do did is are was were has have had can could will would")
@@ -647,7 +656,9 @@ _LIKE_ANOTHER = re.compile(
 # "This marsupial is about the size of which farm animal?": the wh-phrase stays where a statement puts
 # the answer, so the words before it lead up to the answer in an entry ("… about the size of a small goat").
 _IN_SITU = re.compile(
-    r"^(?!(?:what|which|who|whom|whose|where|when|why|how)\b)(.+?)\s+(?:which|what|whom)(?:\s+[\w-]+){0,3}$"
+    r"^(?!(?:what|which|who|whom|whose|where|when|why|how)\b)(.+?)\s+(?:which|what|whom)(?:\s+[\w-]+){0,3}"
+    # "… separates Orla from which island group to its south": a side after the wh-phrase
+    r"(?:\s+(?:to|in|on)\s+(?:its|the)\s+(?:north|south|east|west)\w*)?$"
 )
 # "What is this drum made of?", "what was this ship named after", "what kind of planet is it classified
 # as": a preposition stranded at the end; the words between the verb and it lead up to the answer.
@@ -741,9 +752,12 @@ WHERE_IN = re.compile(
 # "This dense ball of stars — which cluster is it?", "… taller than any other living bird - what is it?",
 # "… a plant-eater from African forests: which animal is in this picture?"
 # "… related to fur seals, but what does it lack …?": a clause joined by "but" asks
-_CLAUSE_BREAK = re.compile(  # "…: in Greek myth, which monster …": a short phrase may open the clause
+# "…: in Greek myth, which monster …": a short phrase may open the clause; "…: into which ocean does …": so
+# may a preposition fronted with the wh-word
+_CLAUSE_BREAK = re.compile(
     r"(?<=[.!?])\s+|\s+[—–-]\s+"
-    r"|(?:(?<=[:;])|,\s+but)\s+(?=(?:[a-z][a-z ]{0,30},\s+)?(?:what|which|who|where|when|how)\b)"
+    r"|(?:(?<=[:;])|,\s+but)\s+(?=(?:[a-z][a-z ]{0,30},\s+|(?:into|in|on|at|to|from|for|by|with|through)\s+)?"
+    r"(?:what|which|who|where|when|how)\b)"
 )
 # "… of Kenya, the country where this animal lives", "… in Chile, where this bird breeds": a name the
 # question then describes through the image, in apposition.
@@ -876,8 +890,10 @@ _KNOWN_AS = re.compile(r"\b(?:known\s+as|called|named)\s+([A-Z][\w'’-]*(?:\s+[
 # "…, also called Burma, …"; "which historian is often called the father of archaeology": the name is given
 _NAME_IN_PASSING = re.compile(
     r",\s+(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,"
-    # "How long is the Tarn, often called the longest river of Orla?": a name given in passing at the end
-    r"|,\s+(?:also|formerly|once|often|sometimes|commonly|popularly)\s+(?:called|known\s+as|named)\s+"
+    # "How long is the Tarn, often called the longest river of Orla?", "… capital, the sacred city once called
+    # the Forbidden City?": a name given in passing at the end
+    r"|,\s+(?:(?:the|an?)\s+(?:[\w-]+\s+){0,3}?)?(?:also|formerly|once|often|sometimes|commonly|popularly)\s+"
+    r"(?:called|known\s+as|named)\s+"
     r"(?!(?:what|which|by|in|after|for)\b)[^,?]+$"
     r"|(?:^|[.?!]\s+)(?:which|who)\b[^.?!]*?\b(?:is|are|was|were)\s+(?:also|often|sometimes|popularly|once"
     r"|formerly)\s+(?:called|known\s+as|named)\s+(?!(?:what|which|by)\b)(?=\S)"
@@ -1107,8 +1123,11 @@ def undotted(initials: re.Match[str]) -> str:
 
 
 # "which star in Orion is also known as Alpha Orionis": the thing that bears a name the question gives
+# "which city is that region's capital, the sacred city once called the Forbidden City?": a name given in
+# apposition to what is asked
 _BEARS_NAME = re.compile(
-    r"^(?i:which|what)\b[^?]*?\b(?:is|are|was|were)\s+(?:also\s+|often\s+|sometimes\s+)?(?:known\s+as|called)\s+"
+    r"^(?i:which|what)\b[^?]*?(?:\b(?:is|are|was|were)\s+(?:also\s+|often\s+|sometimes\s+)?"
+    r"|,\s+(?i:the\s+)?(?:[\w-]+\s+){0,3}?(?:once|formerly|also)\s+)(?:known\s+as|called)\s+"
     r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s*\??$"
 )
 
@@ -1372,7 +1391,6 @@ _BARE_IT = re.compile(
 )
 # "which star is that", "what's that star": a thing of a kind an earlier sentence describes
 _WHICH_IS_IT = re.compile(r"^(?:which|what)\s+([a-z]+)\s+is\s+it$")
-_WHICH_ONE = re.compile(r"^(?:which|what)\s+one\W*$")
 # (not "… sits between Kestrin and a fainter constellation. Which one?", the other of a pair, nor "… holds a
 # record among rodents. Which one?", the record)
 _ENDS_WITH_A_KIND = re.compile(
@@ -1522,7 +1540,8 @@ _LOOK_CAUSED = re.compile(
     # "what feature gives it its look", "which feature of this nebula makes it look like an owl", "what on
     # Mars's surface gives it its reddish look", "what gives Mars its reddish appearance"
     r"^(?:what|which)\s+(?:[a-z]+\s+)?(?:(?:of|on|in)\s+(?:this|these|the|its|[\w-]+['’]s)\s+(?:[\w-]+\s+){0,3}?)?"
-    r"(?:gives|give|makes|make|causes|cause|creates)\s+(?:this|these|the|its|it|[\w-]+\s+(?=its\b))\b[^?]*"
+    # "what gives Mars, the Red Planet, its reddish appearance": a name with an appositive
+    r"(?:gives|give|makes|make|causes|cause|creates)\s+(?:this|these|the|its|it|[\w-]+(?:,[^,?]+,)?\s+(?=its\b))\b[^?]*"
     r"\b(?:look|looks|appearance|patch|patches|colou?r|hue|tint)\b"
     # "what is it about this galaxy that gives it the look of a black eye"
     r"|^what\s+is\s+it\s+about\s+(?:this|these|the|it)\b[^?]*\bthat\s+(?:gives|makes|causes)\b[^?]*"

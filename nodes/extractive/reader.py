@@ -74,7 +74,9 @@ from nodes.extractive.spans import (
 MAX_EVIDENCE = 3
 # "which animal is that sign named after", "what figure does that sign represent": what a name stands for
 _FIGURE_ASKED = re.compile(
-    r"\b(?:named\s+(?:after|for)|represents?|depicts?|symboli[sz]es?|stands?\s+for)(?:\s+(?:it|that|this))?\s*\??$"
+    # "what animal is that zodiac sign pictured as?"
+    r"\b(?:named\s+(?:after|for)|represents?|depicts?|symboli[sz]es?|stands?\s+for"
+    r"|(?:pictured|depicted|drawn|shown|represented|portrayed)\s+as)(?:\s+(?:it|that|this))?\s*\??$"
     r"|\b(?:what|which)\s+(?:figure|symbol|creature)\b",
     re.IGNORECASE,
 )
@@ -215,8 +217,24 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     best = listed or spans[0]
     support = [best.line, *(line for line in anchor_lines if line is not best.line)]
     evidence = [as_evidence(line) for line in support[:MAX_EVIDENCE]]
-    # "whose theory …" — "… by Albert Einstein's theory": the owner, not his possessive
-    return Reading(re.sub(r"['’]s$", "", best.text), evidence, span_confidence(spans), tuple(spans))
+    return Reading(possessor(shape, best.text), evidence, span_confidence(spans), tuple(spans))
+
+
+# "whose theory explained that?": the question asks who owns a thing
+_ASKS_WHOSE = re.compile(r"^whose\s+[a-z]")
+# "Albert Einstein's", "Albert Einstein's General Theory of Relativity": an owner and what it owns, if any
+_POSSESSIVE_SPAN = re.compile(r"^(.+?)['’]s(?:\s+(.+))?$")
+
+
+def possessor(shape: QuestionShape, span: str) -> str:
+    """`span` without its possessive ("Albert Einstein's" → "Albert Einstein"); when the question asks
+    "whose <thing>", the owner a possessive span names ("Albert Einstein's General Theory of Relativity" →
+    "Albert Einstein")."""
+    match = _POSSESSIVE_SPAN.match(span)
+    if not match:
+        return span
+    owner, owned = match.groups()
+    return owner if not owned or _ASKS_WHOSE.match(asking_clause(shape.text.lower())) else span
 
 
 def surer_reading(question: str, trajectory: Sequence[Iteration], context: Context) -> Reading:
@@ -439,6 +457,12 @@ def _name_words(name: str) -> set[str]:
     return {w.lower().rstrip(".") for w in bare(name).split()} - _TITLE_WORDS
 
 
+# "…, the one Americans also call wapiti?": a name given at the end to say which thing is meant
+_ALIAS_AT_END = re.compile(
+    r"\b(?:call|calls|called|know\s+as|known\s+as)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?[?.!\s]*$"
+)
+
+
 def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence[EvidenceLine]) -> str:
     """For "what type of galaxy is this?" about an individual with a proper name ("Messier 82, Cigar
     Galaxy: a starburst galaxy …"), the kind its entry gives ("starburst galaxy"); "" for an anchor that
@@ -446,7 +470,10 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
     proper = is_proper_name(anchor, [line.text for line in anchor_lines])
     names = [anchor, *(name for line in anchor_lines for name in entry_names(line.text))]
     # "what general kind of bird is this crowned crane": the question names the species, so it asks its kind
-    asked = set(re.findall(r"[a-z-]+", shape.text.lower())) - STOPWORDS - {shape.kind_of}
+    # — but "which kind of deer is this, the one Americans also call wapiti?" names it to say which is shown
+    asked = (
+        set(re.findall(r"[a-z-]+", _ALIAS_AT_END.sub("", shape.text.lower()))) - STOPWORDS - {shape.kind_of}
+    )
     named = asked & {w.lower() for n in names for w in bare(n).split()}
     own_kind = any(shape.kind_of in bare(n).lower().split() for n in names)
     if not shape.kind_of or not (proper or named) and own_kind or shape.held:
@@ -479,7 +506,8 @@ def kind_of_individual(shape: QuestionShape, anchor: str, anchor_lines: Sequence
 
 # "With a fast APC like this Stryker, …": a thing named as one of a kind ("a K like this <name>")
 _KIND_LIKE_THIS = (
-    r"\b(?:an?|the)\s+(?:[a-z-]+\s+){{0,2}}?([A-Za-z][\w-]*)\s+like\s+this\s+(?:[\w-]+\s+){{0,2}}?{name}\b"
+    r"\b(?:[Aa]n?|[Tt]he)\s+(?:[a-z-]+\s+){{0,2}}?([A-Za-z][\w-]*)"
+    r"\s+like\s+this\s+(?:[\w-]+\s+){{0,2}}?{name}\b"
 )
 
 

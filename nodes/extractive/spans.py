@@ -1607,7 +1607,9 @@ def holders_of_part(question: str, text: str) -> list[str]:
     """The names `text` gives in the clause right after the part of a place the question asks about: "which
     country governs the western part of that island" — "the western part is governed by Tarnia and the eastern
     part is Kell" → ["Tarnia"]."""
-    part = _PART_BY_SIDE.search(question)
+    # the part the question asks about comes last: "its eastern part is Kell; which country governs its
+    # western part?"
+    part = next(reversed(list(_PART_BY_SIDE.finditer(question))), None)
     if not part:
         return []
     side, noun = (re.escape(word.lower()) for word in part.groups())
@@ -2054,6 +2056,10 @@ def is_among(span: str, names: Collection[str]) -> bool:
     return any(same_entity(span, name) or lower == name.lower() for name in names)
 
 
+# "this fruit is related to what other fruit?": a thing other than the one shown is asked
+_ANOTHER_ASKED = re.compile(r"\b(?:what|which)\s+other\b", re.IGNORECASE)
+
+
 def novelty_of(
     shape: QuestionShape,
     span: str,
@@ -2079,6 +2085,7 @@ def novelty_of(
     own_of_kind = (
         is_among(span, own)
         and not written
+        and not _ANOTHER_ASKED.search(shape.text)  # "related to what other fruit?": not the fruit shown
         and not placed_inside_shown(shape.text)
         and is_asked_kind(shape, span, lines)
     )
@@ -2258,6 +2265,20 @@ def far_end(question: str, text: str) -> str:
     return stated.group(1).strip() if stated else ""
 
 
+# "… faces which province across its river?": the place on the far side of something from the subject
+_ACROSS_ASKED = re.compile(r"\b(?:which|what)\b[^?]*\bacross\b|\bacross\b[^?]*\b(?:which|what)\b")
+# "located in southeastern Ontario across the Ottawa river from Quebec": what lies on the far side
+_ACROSS_FROM = re.compile(
+    r"\bacross\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){1,4}?from\s+(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
+
+
+def across_from(question: str, text: str) -> list[str]:
+    """For a question asking what lies across something from its subject, the names `text` puts after
+    "across the <thing> from" ("across the Ottawa river from Quebec" → ["Quebec"]); [] otherwise."""
+    return _ACROSS_FROM.findall(text) if _ACROSS_ASKED.search(question.lower()) else []
+
+
 def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine]) -> float:
     """How well the evidence says `span` is the kind of answer the question asks for."""
     if shape.answer_type in ("year", "number") and span in aligned(shape, line.text):
@@ -2276,6 +2297,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "which country governs the eastern part of it" — "… the eastern part is Kell"
     if span.lower() in far_end(shape.text, line.text):
         return ALIGNED_FIT  # "stretch from Kell down to where?" — "extends from Kell to northern Tarn"
+    if span in across_from(shape.text, line.text):
+        return ALIGNED_FIT  # "faces which province across its river?" — "across the Ottawa river from Quebec"
     if not holders and object_of_asked_verb(shape, span, line.text):
         return ALIGNED_FIT  # "which monster did Perseus slay?" — Perseus: "… who slew Medusa"
     if span in related_to_owner(shape, line):
@@ -2850,12 +2873,18 @@ def agent_verb(span: str, text: str) -> str:
     return PARTICIPLES.get(agent.group(1).lower(), agent.group(1).lower()) if agent else ""
 
 
+_BARE_WHICH = re.compile(r"(?:which|what)(?:\s+[a-z]+)?\W*")
+
+
 def is_asked_verb(shape: QuestionShape, verb: str) -> bool:
     """Whether `verb` is the question's own verb, in any form ("slain" for "slew", "governed" for
     "governs")."""
     # the asking sentence's words, not a scene sentence's verb; all of them, even where the description of a
     # bridge runs on into it ("… named after a princess who was chained to a rock. Who rescued her?")
-    asking = asked_words(asking_clause(shape.text.lower()), shape.reference)
+    clause = asking_clause(shape.text.lower())
+    # "… was slain by a goddess. Which goddess?": a bare "which <kind>" asks of the sentence before it
+    words = shape.text.lower() if _BARE_WHICH.fullmatch(clause) else clause
+    asking = asked_words(words, shape.reference)
     return any(_same_stem(verb, PARTICIPLES.get(w, w)) or verb.startswith(same_relation(w)) for w in asking)
 
 
