@@ -26,6 +26,7 @@ from graphs.pmsr import graph
 from kb.build import build_kb
 from nodes.extractive.anchor import entry_names, guess_entities, linked_names, named_guess, names_in, place_of
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
+from nodes.extractive.described import described_entity, described_subject
 from nodes.extractive.followup import (
     chain_resolved,
     focused_query,
@@ -8111,6 +8112,14 @@ def test_a_name_given_in_apposition_to_what_is_asked_is_borne_not_asked() -> Non
     assert read_question(question).name_asked is None
 
 
+def test_a_bare_which_kind_asks_no_verb_the_kind_is_not_the_doer_of() -> None:
+    shape = read_question(
+        "The capital of the country whose city-states struck coins like these is named after a patron"
+        " goddess. Which goddess?"
+    )
+    assert not is_asked_verb(shape, "struck")  # "struck by Greek city-states": no goddess struck them
+
+
 def test_a_bare_which_kind_asks_the_verb_of_the_sentence_before_it() -> None:
     shape = read_question(
         "Legend says the hunter whose constellation holds this nebula was slain by a goddess. Which goddess?"
@@ -8135,3 +8144,107 @@ def test_another_name_of_the_bridge_is_looked_up_with_the_words_said_of_the_name
     # the words said of the name, not the whole question (whose "What is it?" retrieves nothing)
     assert focused_query(shape, "Tarnus", "Kell Nebula") == f"Tarnus {shape.name_asked.hint}"
     assert "zodiac" in shape.name_asked.hint
+
+
+# --- twenty-fourth round, second part: a subject described instead of named ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "kind"),
+    [
+        (
+            "What is the capital of the country whose basic unit of money is the tarn?",
+            "the country whose basic unit of money is the tarn",
+            "country",
+        ),
+        (
+            "Which star is the brightest in the constellation that lies between Kell and Orla?",
+            "the constellation that lies between Kell and Orla",
+            "constellation",
+        ),
+        (  # a question whose verb follows its subject: the description ends at its last name
+            "From which country did the country that governs the western part of Tarn Island achieve"
+            " independence?",
+            "the country that governs the western part of Tarn Island",
+            "country",
+        ),
+        (  # a kind of two words
+            "Along which country does the mountain range that holds Kellia extend?",
+            "the mountain range that holds Kellia",
+            "range",
+        ),
+    ],
+)
+def test_a_subject_described_by_a_relative_clause_is_read_with_its_kind(
+    question: str, phrase: str, kind: str
+) -> None:
+    subject = described_subject(question)
+    assert subject is not None and (subject.phrase, subject.kind) == (phrase, kind)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the capital of the country where this lemur lives?",  # the image's bridge, not a description
+        "Along the border of which country does Kellia lie?",  # a wh-word, no relative clause
+        "What is the capital of Kellia?",
+    ],
+)
+def test_a_question_about_the_image_or_a_named_subject_describes_no_subject(question: str) -> None:
+    assert described_subject(question) is None
+
+
+def test_the_described_entity_is_the_one_an_entry_ties_to_the_whole_description() -> None:
+    subject = described_subject(
+        "What is the capital of the country that became independent from Mora in 1810?"
+    )
+    assert subject is not None
+    entries = [
+        ("Zellia", "Zellia, Republic of Zellia: a republic in Orla; achieved independence from Mora in 1811"),
+        ("Kellia", "Kellia, Republic of Kellia: a republic in Orla; became independent from Mora in 1810"),
+        ("Mora", "Mora, Kingdom of Mora: a monarchy in Orla; a former colonial power"),
+    ]
+    assert described_entity(subject, entries) == "Kellia"  # the year must be the one described
+    money = described_subject("What is the capital of the country whose basic unit of money is the tarn?")
+    assert money is not None
+    entries = [
+        ("tarn", "tarn: the basic unit of money in Kellia; equal to 100 orls"),
+        ("Kellia", "Kellia, Republic of Kellia: a republic in Orla"),
+    ]
+    assert described_entity(money, entries) == "Kellia"  # named by an entry about another thing
+    assert described_entity(money, entries[:1]) == ""  # not known to be a country
+
+
+def _iteration(step: int, *lines: str) -> Iteration:
+    return Iteration(
+        step=step, queries=[], candidates=[], record="\n".join(lines), seconds=0.0, model_seconds=0.0
+    )
+
+
+def test_a_text_only_question_about_a_described_subject_reads_the_entity_the_entries_pick_out() -> None:
+    question = "What is the capital of the country that became independent from Mora in 1810?"
+    record = _iteration(
+        0,
+        "Question names: Mora (match 1.000)",
+        "Mora: Mora, Kingdom of Mora: a monarchy in Orla; a former colonial power",
+        "Mora City: Mora City, capital of Mora: the capital and largest city of Mora",
+        "Kellia: Kellia, Republic of Kellia: a republic in Orla; became independent from Mora in 1810",
+        "Kell City: Kell City, capital of Kellia: the capital and largest city of Kellia",
+    )
+    assert read_records(question, [record], Context()).answer == "Kell City"
+
+
+def test_a_later_record_that_tells_which_entity_is_described_outweighs_the_first_reading() -> None:
+    question = "What is the capital of the country whose basic unit of money is the tarn?"
+    first = _iteration(
+        0,
+        "tarn: tarn: the basic unit of money in Kellia; equal to 100 orls",
+        "Vessa: Vessa, capital of Zellia: the capital and largest city of Zellia",
+    )
+    later = _iteration(
+        1,
+        "Kellia: Kellia, Republic of Kellia: a republic in Orla",
+        "Kell City: Kell City, capital of Kellia: the capital and largest city of Kellia",
+    )
+    assert surer_reading(question, [first, later], Context()).answer == "Kell City"
+    assert next_query(question, [first, later], []).startswith("Kellia ")  # the entity, with what is asked

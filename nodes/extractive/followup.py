@@ -27,15 +27,11 @@ from typing import NamedTuple
 from core.state import Iteration
 from nodes.extractive.anchor import definition, is_about, names_in, same_entity
 from nodes.extractive.chain import Chain, best_anchor
+from nodes.extractive.described import described_in, is_of_kind, naming
 from nodes.extractive.question import QuestionShape, head_noun, names_of_image, read_question
 from nodes.extractive.record import own_sense_entries, record_entries
 from nodes.extractive.spans import (
-    DEFINED_FIT,
     EvidenceLine,
-    entry_fit,
-    is_continent,
-    kinds_of,
-    name_head,
     rank_spans,
 )
 
@@ -56,9 +52,12 @@ def next_query(question: str, trajectory: Sequence[Iteration], earlier: Iterable
 
 def next_follow_up(question: str, trajectory: Sequence[Iteration], earlier: Iterable[str]) -> FollowUp:
     """`next_query` with the entity it looks up."""
+    # "the country whose money is …", once an entry says which it is
+    described = described_in(question, record_entries(trajectory))
+    question = naming(question, described, keep_description=False) if described else question
     shape = read_question(question)
     entries = own_sense_entries(question, trajectory)
-    anchor = best_anchor(it["record"] for it in trajectory)
+    anchor = described or best_anchor(it["record"] for it in trajectory)
     chain = Chain.build(anchor, entries, shape)
     newest = record_entries(trajectory[-1:])
     others = [name for title, text in newest for name in [title, *names_in(definition(text))]]
@@ -92,9 +91,11 @@ def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iter
     ("Beijing city" for the city of a palace whose entry says "in Beijing"), whose own entry confirms
     its kind — unless the records already hold that entry. False with no anchor, or with a bridge not
     known to be of its kind yet: the search goes on along the names the records hold."""
+    described = described_in(question, record_entries(trajectory))
+    question = naming(question, described, keep_description=False) if described else question
     shape = read_question(question)
     entries = own_sense_entries(question, trajectory)
-    anchor = best_anchor(it["record"] for it in trajectory)
+    anchor = described or best_anchor(it["record"] for it in trajectory)
     if anchor is None:
         return False
     chain = Chain.build(anchor, entries, shape)
@@ -162,16 +163,6 @@ def states_attribute(shape: QuestionShape, chain: Chain, entries: Sequence[tuple
     own = [EvidenceLine(t, x, "") for t, x in entries if is_about(t, x, chain.anchor)]
     spans = rank_spans(shape, own, known=chain.known, own=chain.own)
     return bool(spans) and spans[0].score >= STATED_SCORE
-
-
-def is_of_kind(name: str, noun: str, entries: Sequence[tuple[str, str]]) -> bool:
-    """Whether `name` is a `noun` by its own name ("Indian Ocean" for ocean), as a continent, or by the
-    head of its entry's definition."""
-    kinds = kinds_of(noun)
-    lines = [EvidenceLine(t, x, "") for t, x in entries]
-    return (
-        name_head(name) in kinds or is_continent(name, kinds) or entry_fit(name, kinds, lines) >= DEFINED_FIT
-    )
 
 
 def _normal(query: str) -> str:

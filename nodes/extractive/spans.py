@@ -2632,7 +2632,7 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
         return 0.0
     kinds = kinds_of(shape.type_noun)
     qualifiers = [
-        w for w in shape.asked if not _same_stem(w, shape.type_noun) and (w in kinds or is_superlative(w))
+        w for w in shape.asked if not same_stem(w, shape.type_noun) and (w in kinds or is_superlative(w))
     ]  # not the kind's own plural ("which of its provinces is the smallest")
     rank = next((_rank(w) for w in _tokens(shape.text) if _RANKED.match(w)), "")  # "the second brightest"
     # "Nunavut: an Arctic territory in northern Canada … governed by the Inuit" is tied to more of the
@@ -2684,7 +2684,7 @@ def _qualified(window: Sequence[str], qualifiers: Sequence[str], rank: str = "")
     """Whether a qualifier of the question stands in `window` after the question's own rank ("2nd") or,
     when it asks for none, after no rank ("the 3rd largest city" is not the largest)."""
     return any(
-        any(_same_stem(word, q) for q in qualifiers) and _rank(window[j - 1] if j else "") == rank
+        any(same_stem(word, q) for q in qualifiers) and _rank(window[j - 1] if j else "") == rank
         for j, word in enumerate(window)
     )
 
@@ -2873,7 +2873,7 @@ def agent_verb(span: str, text: str) -> str:
     return PARTICIPLES.get(agent.group(1).lower(), agent.group(1).lower()) if agent else ""
 
 
-_BARE_WHICH = re.compile(r"(?:which|what)(?:\s+[a-z]+)?\W*")
+_BARE_WHICH = re.compile(r"(?:which|what)(?:\s+([a-z]+))?\W*")
 
 
 def is_asked_verb(shape: QuestionShape, verb: str) -> bool:
@@ -2881,11 +2881,17 @@ def is_asked_verb(shape: QuestionShape, verb: str) -> bool:
     "governs")."""
     # the asking sentence's words, not a scene sentence's verb; all of them, even where the description of a
     # bridge runs on into it ("… named after a princess who was chained to a rock. Who rescued her?")
-    clause = asking_clause(shape.text.lower())
-    # "… was slain by a goddess. Which goddess?": a bare "which <kind>" asks of the sentence before it
-    words = shape.text.lower() if _BARE_WHICH.fullmatch(clause) else clause
-    asking = asked_words(words, shape.reference)
-    return any(_same_stem(verb, PARTICIPLES.get(w, w)) or verb.startswith(same_relation(w)) for w in asking)
+    lower = shape.text.lower()
+    clause = asking_clause(lower)
+    bare = _BARE_WHICH.fullmatch(clause)
+    kind = (bare.group(1) if bare and bare.group(1) != "one" else shape.type_noun) if bare else None
+    # "… was slain by a goddess. Which goddess?", "… Which one?": a bare "which <kind>" asks who did what
+    # the sentence before says was done by one of that kind (not "… struck coins … is named after a goddess")
+    done_by = (
+        re.search(rf"\b([a-z]+)\s+by\s+(?:an?|one|some)\s+(?:[a-z-]+\s+)?{kind}\b", lower) if kind else None
+    )
+    asking = [done_by.group(1)] if done_by else asked_words(clause, shape.reference)
+    return any(same_stem(verb, PARTICIPLES.get(w, w)) or verb.startswith(same_relation(w)) for w in asking)
 
 
 def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | None = None) -> float:
@@ -2894,7 +2900,7 @@ def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | 
     focus = [
         w
         for w in (shape.asked if words is None else words)
-        if not _same_stem(w, shape.type_noun or "") and len(w) > 2
+        if not same_stem(w, shape.type_noun or "") and len(w) > 2
     ]
     if not focus:
         return 0.0
@@ -2905,7 +2911,7 @@ def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | 
         for at in _occurrences(tokens, span_tokens):  # each mention: "Carina Nebula: … constellation Carina"
             inside = range(at, at + len(span_tokens))
             for i, token in enumerate(tokens):
-                if i not in inside and any(_same_stem(token, w) for w in focus):
+                if i not in inside and any(same_stem(token, w) for w in focus):
                     distance = min(abs(i - at), abs(i - (at + len(span_tokens) - 1)))
                     best = distance if best is None else min(best, distance)
     return 0.0 if best is None else NEAR_BONUS / (1.0 + best / 3.0)
@@ -2926,7 +2932,7 @@ def counts(span: str, noun: str, text: str) -> bool:
         return True
     tokens = _count_tokens(text)
     return any(
-        any(_same_stem(token, noun) for token in tokens[at + 1 : at + 1 + COUNT_WINDOW])
+        any(same_stem(token, noun) for token in tokens[at + 1 : at + 1 + COUNT_WINDOW])
         for at in _occurrences(tokens, [span])
     )
 
@@ -2942,7 +2948,7 @@ def _occurrences(tokens: list[str], span: list[str]) -> list[int]:
     return [i for i in range(len(tokens) - len(span) + 1) if tokens[i : i + len(span)] == span]
 
 
-def _same_stem(word: str, other: str) -> bool:
+def same_stem(word: str, other: str) -> bool:
     """Crude stemming: "humped" ~ "humps", "toed" ~ "toes", "painted" ~ "painter" (equal without an
     inflection ending, or sharing 4-5 first letters)."""
     if word == other or (len(word) > 2 and _stem(word) == _stem(other)):
