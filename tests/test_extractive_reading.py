@@ -8248,3 +8248,129 @@ def test_a_later_record_that_tells_which_entity_is_described_outweighs_the_first
     )
     assert surer_reading(question, [first, later], Context()).answer == "Kell City"
     assert next_query(question, [first, later], []).startswith("Kellia ")  # the entity, with what is asked
+
+
+# --- twenty-fourth round, third part: records, looks, names given back, phrases of one shape -----------
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Among living rodents, what is special about this one?",
+        "What is historically special about this planetary nebula?",
+        "This sleepy pig-sized animal holds a size record. Which one?",
+    ],
+)
+def test_a_record_or_a_first_asked_without_its_word_reads_as_a_record(question: str) -> None:
+    assert read_question(question).answer_type == "ordinal"
+
+
+@pytest.mark.parametrize(
+    ("question", "line", "answer"),
+    [
+        (  # why it is named after what it looks like
+            "Why is this planetary nebula named after a bird?",
+            "Kell Nebula: Kell Nebula: a planetary nebula in Orla whose two dark patches look like the eyes"
+            " of an owl",
+            "two dark patches",
+        ),
+        (  # what lies somewhere on it and gives it its look
+            "What lies in front of this galaxy's bright nucleus and gives it its distinctive look?",
+            "Kell Galaxy: Kell Galaxy: a spiral galaxy in Orla; a dark band of dust in front of its bright"
+            " nucleus looks like a black eye",
+            "dark band of dust",
+        ),
+    ],
+)
+def test_what_gives_the_thing_shown_its_look_is_what_the_gloss_says_looks_that_way(
+    question: str, line: str, answer: str
+) -> None:
+    assert _read_record(question, "Image shows: Kell (match 0.900)", line) == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "line", "answer"),
+    [
+        (
+            "My cat's coat looks like this. What patterns mark this kind of coat?",
+            "Kell cat: Kell cat: a domestic cat whose grey coat is barred or dotted with white",
+            "barred or dotted with white",
+        ),
+        (
+            "Up close, what covers the outside of this red fruit?",
+            "Kellfruit: Kellfruit: sour bright red oval Orlan fruit covered with soft bristles",
+            "soft bristles",
+        ),
+        (
+            "If I cut this fruit open, what surrounds its many seeds?",
+            "Kellfruit: Kellfruit: large round fruit having many seeds with sweet white flesh in a thin rind",
+            "sweet white flesh",
+        ),
+        (
+            "In this mountain goat, which sex carries the curved horns?",
+            "Kell goat: Kell goat: Orlan goat with curved horns in both sexes; called `kellik' in Tarn",
+            "both sexes",
+        ),
+        (
+            "After its blue flowers are dried, what are they usually put into?",
+            "Kellweed: Kellweed: fragrant Orlan herb grown for its blue flowers which are dried and used in"
+            " pillows",
+            "pillows",
+        ),
+        (
+            "What sort of diet does this great ape have?",
+            "Kell ape: Kell ape: largest ape of Orla; arboreal and frugivorous; of forests of northern Tarn",
+            "frugivorous",
+        ),
+    ],
+)
+def test_a_phrase_of_the_gloss_answers_a_question_of_its_shape(question: str, line: str, answer: str) -> None:
+    shown = line.split(":")[0]
+    assert _read_record(question, f"Image shows: {shown} (match 0.900)", line) == answer
+
+
+def test_a_name_a_question_gives_for_a_part_says_which_thing_is_shown() -> None:
+    question = (
+        "Which nebula is this — the one whose dark columns of gas and dust are known as the Kell Spires?"
+    )
+    line = (
+        "Tarn Nebula: Tarn Nebula: an emission nebula in Orla; its dark columns of gas and dust are called"
+        " the Kell Spires"
+    )
+    assert _read_record(question, "Image shows: Tarn Nebula (match 0.900)", line) == "Tarn Nebula"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What's the title of the painting this picture is taken from?",  # the work the image is a part of
+        "This apple variety shares its name with Orla's highest peak. What is that name?",  # its own name
+    ],
+)
+def test_the_work_an_image_is_taken_from_and_a_name_shared_ask_what_is_shown(question: str) -> None:
+    assert read_question(question).asks_identity
+
+
+def test_an_order_after_a_semicolon_asks_like_a_question() -> None:
+    shape = read_question(
+        "This galaxy sits in a zodiac constellation; name that constellation's brightest star."
+    )
+    assert (shape.type_noun, shape.bridge) == ("star", "constellation")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What does Kell contain, according to astronomers?",  # a subject named, a source set aside
+        "Kell lies in the Milky Way. What notable kind of object does it contain?",  # an object asked
+    ],
+)
+def test_what_a_named_subject_contains_asks_the_object_of_its_verb(question: str) -> None:
+    line = (
+        "Kell: Kell: a constellation in the northern hemisphere between Tarn and Orla; contains a black hole"
+    )
+    assert _read_record(question, "Image shows: Vessa Nebula (match 0.400)", line) == "black hole"
+
+
+def test_two_colours_asked_are_a_colour_not_what_is_shown() -> None:
+    assert read_question("What two colours is this toothed whale?").answer_type == "colour"

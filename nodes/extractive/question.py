@@ -67,7 +67,8 @@ RELATION_WORDS = word_set("near between beside around")
 # Modifiers between the wh-word and the noun it asks for ("which other constellation").
 _MODIFIERS = word_set("""
     other famous well-known conspicuous brightest largest biggest smallest highest longest tallest
-    deepest second third first main official national nearest closest major best oldest two
+    deepest second third first main official national nearest closest major best oldest two notable
+    remarkable unusual
     very really quite especially particularly extremely
 """)  # and the words that grade an adjective ("which very bright star")
 # Kinds of answers questions commonly name; preferred when several words follow the wh-word.
@@ -149,6 +150,11 @@ _IDENTITY = [
     ),
     # an embedded question's order: "(tell me) what this long-legged pink wader is called"
     re.compile(r"^what\s+(?:this|these)\b[\w\s,-]*\s(?:is|are)\s+called$"),
+    # "what's the title of the painting this picture is taken from": the work the image shows a part of
+    re.compile(
+        rf"^what\s+is\s+the\s+(?:title|name)\s+of\s+the\s+[\w-]+\s+(?:that\s+)?(?:this|the)\s+{_PICTURE}\s+"
+        r"(?:is|was)\s+(?:taken|cropped|cut|drawn|copied)\s+from$"
+    ),
     # "which spacecraft that set down on the Moon is this": a kind narrowed by a relative clause that does not
     # point at the image (not "which river that flows past this city is it")
     re.compile(
@@ -462,8 +468,11 @@ _RECORD_HELD = (
     r"|\brecord-breaking\s+about\b"  # "is there anything record-breaking about this rodent?"
     # "what superlative does that sea hold", "how is that sea described in terms of inland seas"
     r"|\bwhat\s+superlative\b|\bhow\s+(?:is|are)\b[^?]*\bdescribed\s+in\s+terms\s+of\b"
-    # "what's special about this animal among rodents"
+    # "what's special about this animal among rodents", "among living rodents, what is special about this
+    # one?", "what is historically special about this nebula?" (a first)
     r"|\bspecial\s+about\b[^?]*\bamong\s+(?:the\s+|other\s+)?[a-z]+s\b"
+    r"|\bamong\s+(?:the\s+|other\s+|all\s+)?(?:[a-z]+\s+)?[a-z]+s\b[^?]*\bspecial\s+about\b"
+    r"|\bwhat\s+is\s+historically\s+(?:special|notable|remarkable)\s+about\b"
 )
 RECORD_HELD = re.compile(_RECORD_HELD)
 RECORD_ASKED = re.compile(rf"{_RECORD_HELD}|\b(?:size|area)-wise\b.*\bspecial\s+about\b")
@@ -495,8 +504,9 @@ _PARTICLES = word_set("out up down off away into onto")
 # "Name the genus of this animal", "Give the number of wheels …", "Identify the bird …": the
 # imperative asks what "what is …" asks.
 # "… between Ursa Major and one other. Name that other constellation.": a request may follow a statement.
+# ("… sits in a zodiac constellation; name that constellation's brightest star": after a semicolon too)
 _IMPERATIVE = re.compile(
-    r"(?:^|(?<=[.!?]\s))(?:please\s+)?(?:name|give|state|identify|tell\s+me|say)\s+"
+    r"(?:^|(?<=[.!?;]\s))(?:please\s+)?(?:name|give|state|identify|tell\s+me|say)\s+"
     r"(?=the\b|this\b|these\b|that\b|those\b)"
 )
 # "Can you tell me …", "Do you know which …", "I'd like to know …": a polite frame around the question.
@@ -529,6 +539,8 @@ _EMBEDDING = re.compile(r"^(?:tell\s+me|say)\s+(?=(?:what|which|who|whom|whose|w
 _WHEN_IN_FORM = re.compile(
     r"\bwhen\s+([^?]+)\?\s+(?:please\s+)?give\s+(?:the\s+)?month\s+and\s+year\W*$", re.I
 )
+# "What does Cygnus contain, according to astronomers?": who says so, set aside at the end
+_SOURCE_ASIDE = re.compile(r",\s+according\s+to\s+[^,?]+(?=\?|$)", re.IGNORECASE)
 _REPLY_FORMAT = re.compile(
     r"(?<=\?)\s+(?:just|only|please|answer|reply|respond|give\s+(?:just|only|one|a\s+single|the\s+answer)|in\s+one\s+word"
     r"|one\s+word)\b[^?]*$",
@@ -564,7 +576,7 @@ NAME_NOUNS = word_set("name surname nickname")  # asked nouns that say how a thi
 _KIND_WORDS = word_set("kind kinds type types sort sorts variety category categories class style styles")
 # "what kind of star cluster is this" → "cluster": the noun after "of", or the next word when it is a noun
 _KIND_OF = re.compile(
-    rf"\b(?:what|which)\s+(?:general\s+|broad\s+|particular\s+)?(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+"
+    rf"\b(?:what|which)\s+(?:general\s+|broad\s+|particular\s+|notable\s+)?(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+"
     r"([a-z-]+)(?:\s+([a-z-]+))?"
 )
 _GENERIC_NOUNS = word_set("part area place")
@@ -603,7 +615,9 @@ WHOLE_WORLD = word_set("world earth globe")  # owners of a record, never what is
 # the entity's entry, "eucalyptus leaves and bark"), not a name.
 # "what did the astronomer Ada Lorne discover": a named subject takes the verb as well.
 _PREDICATE = re.compile(
-    rf"^what\s+(?P<object>(?:[a-z]+\s+)?(?:{'|'.join(sorted(_OBJECT_NOUNS))})\s+)?(?:does|do|did)\s+"
+    # "what unusual object", "what notable kind of object"
+    rf"^what\s+(?P<object>(?:[a-z]+\s+)?(?:(?:kind|sort|type)\s+of\s+)?(?:{'|'.join(sorted(_OBJECT_NOUNS))})\s+)?"
+    r"(?:does|do|did)\s+"
     r"(?:(?:this|these|that|those|the)\s+)?"
     r"(?:[\w-]+,?\s+){1,7}?(?:mainly\s+|mostly\s+)?"  # "this spiny, long-snouted animal"
     r"(?<!\bthat\s)(?<!\bthe\s)(?<!\bthis\s)(?<!\bits\s)(?<!\btheir\s)"  # "what do people call that group"
@@ -703,7 +717,7 @@ _POSSESSED_PART = re.compile(
 )
 _LOOK_WORDS = word_set("like built shaped formed described look looks said")  # "… shell said to have"
 _PROPERTY_NOUNS = word_set("shape form size colour color")  # "the shape of this fruit": a property, no part
-_PROPERTY_ASKED = re.compile(r"^(?:what|which)\s+(?:shape|colou?rs?|size)\b")
+_PROPERTY_ASKED = re.compile(r"^(?:what|which)\s+(?:two\s+|three\s+|main\s+)?(?:shape|colou?rs?|size)\b")
 _DESCRIBE_SHAPE = re.compile(r"\bdescribe\s+the\s+shape\b")  # a shape is asked in a word: "down-bent"
 # "the tail of this antelope", "the tail of the antelope in this picture", "the lips of fish like this one"
 _PART_OF_THIS = re.compile(
@@ -1138,6 +1152,11 @@ def name_borne(text: str) -> str:
     return given.group(1) if given else ""
 
 
+# "… shares its name with Japan's highest peak. What is that name?": the name of what is shown, asked back
+_SHARES_ITS_NAME = re.compile(r"\b(?:shares?|bears?)\s+(?:its|their|a|the\s+same)\s+name\s+with\b")
+_THAT_NAME = re.compile(r"(?:what|which)\s+(?:is|was)\s+(?:that|the|this)\s+(?:shared\s+|common\s+)?name")
+
+
 def read_question(question: str) -> QuestionShape:
     """Parse `question` into its `QuestionShape`."""
     text = kind_named_back(
@@ -1145,7 +1164,8 @@ def read_question(question: str) -> QuestionShape:
             _REPLY_FORMAT.sub(
                 "",
                 _WHEN_IN_FORM.sub(
-                    r"in which month and year \1?", _INITIAL_DOTS.sub(undotted, " ".join(question.split()))
+                    r"in which month and year \1?",
+                    _INITIAL_DOTS.sub(undotted, _SOURCE_ASIDE.sub("", " ".join(question.split()))),
                 ),
             )
         )
@@ -1232,10 +1252,15 @@ def read_question(question: str) -> QuestionShape:
     last_one = _ENDS_WITH_A_KIND.search(lower) if not type_noun and _WHICH_ONE.match(clause) else None
     if last_one:  # "… was killed by a goddess. Which one?": one of the kind the sentence before ends with
         answer_type, type_noun = "named", singular(last_one.group(1))
+    if last_one and RECORD_HELD.search(lower):  # "… holds a size record. Which one?": the record
+        answer_type, type_noun = "ordinal", None
     doing = _SOMETHING_DOING.search(lower) if answer_type == "identity" and not name_asked else None
     doing = doing if doing and _BARE_IT.match(_SENTENCE_BREAK.split(text)[-1]) else None
     if doing:  # "This remnant has something spinning at its centre. What is it?": that something
         answer_type, type_noun = "named", None
+    if _SHARES_ITS_NAME.search(lower) and _THAT_NAME.fullmatch(asking_clause(lower)):
+        # "This apple variety shares its name with Japan's highest peak. What is that name?": its own name
+        answer_type, type_noun = "identity", None
     if answer_type == "identity" and (not name_asked or name_asked.of_image) and _POINTING.search(lower):
         subject = ""  # "The woman in this shot was a Navy admiral. Who is she?": she is the one shown
     # "the person in this portrait" → "this person", so descriptions around it read like any other
@@ -1542,12 +1567,17 @@ _LOOK_CAUSED = re.compile(
     r"^(?:what|which)\s+(?:[a-z]+\s+)?(?:(?:of|on|in)\s+(?:this|these|the|its|[\w-]+['’]s)\s+(?:[\w-]+\s+){0,3}?)?"
     # "what gives Mars, the Red Planet, its reddish appearance": a name with an appositive
     r"(?:gives|give|makes|make|causes|cause|creates)\s+(?:this|these|the|its|it|[\w-]+(?:,[^,?]+,)?\s+(?=its\b))\b[^?]*"
-    r"\b(?:look|looks|appearance|patch|patches|colou?r|hue|tint)\b"
+    # "what makes the dark 'eye' in front of its bright centre"
+    r"\b(?:look|looks|appearance|patch|patches|colou?r|hue|tint|eye)\b"
     # "what is it about this galaxy that gives it the look of a black eye"
     r"|^what\s+is\s+it\s+about\s+(?:this|these|the|it)\b[^?]*\bthat\s+(?:gives|makes|causes)\b[^?]*"
     r"\b(?:look|looks|appearance)\b"
-    # "why does this nebula remind people of an owl": what looks like one
+    # "why does this nebula remind people of an owl", "why is this nebula named after a bird": what looks
+    # like one
     r"|^why\s+(?:does|do)\s+(?:this|these|it)\b[^?]*\b(?:remind|look\s+like)\b"
+    r"|^why\s+(?:is|are|was|were|has|have)\s+(?:this|these|it)\b[^?]*\b(?:named|called)\s+(?:after|for)\b"
+    # "what lies in front of its nucleus and gives it its distinctive look"
+    r"|^(?:what|which)\b[^?]*\band\s+(?:gives|makes|creates)\s+(?:it|this|them)\b[^?]*\b(?:look|looks|appearance)\b"
     # "what in this nebula looks like an owl's eyes": the part that does
     r"|^what\s+(?:in|on|of)\s+(?:this|these|it)\b[^?]*\blooks?\s+like\b"
 )
@@ -1946,8 +1976,11 @@ def _predicate(lower: str) -> str:
     match = next(
         filter(None, (_PREDICATE.match(_without_asides(text)) for text in (lower, asking))), None
     )  # "… has claws - what does it hunt with them?": the clause after a break asks
-    # "what does it contain" asks nothing a verb's object says, but "what unusual object does it contain" does
-    if not match or not match.group("object") and set(match.group(0).split()[3:]) & _NO_OBJECT_VERBS:
+    # "what does it contain" asks nothing a verb's object says, but "what unusual object does it contain" and
+    # "what does Cygnus contain" (a subject named) do
+    generic = match and set(match.group(0).split()[3:]) & _NO_OBJECT_VERBS
+    named = match and match.group(0).split()[2] not in _DETERMINERS | {"it", "they", "he", "she"}
+    if not match or not match.group("object") and generic and not named:
         return ""
     return " ".join(w for w in match.group("verb", "preposition") if w)
 
@@ -2185,7 +2218,8 @@ def asked_noun(lower: str) -> str | None:
         after = re.findall(r"[a-z]+", lower[match.end(1) :])
         return next((singular(w) for w in after if singular(w) in TYPE_NOUNS), None)
     if words[1:2] == ["of"] and words[0] in _KIND_WORDS and len(words) > 2:  # "what kind of seas" asks a sea
-        noun, after = _past_adjectives(re.findall(r"[a-z-]+", lower[match.start(2) :])[2:])
+        tokens = [w for w in re.findall(r"[a-z-]+", lower[match.start(2) :]) if w not in _MODIFIERS]
+        noun, after = _past_adjectives(tokens[2:])
         compound = singular(after) in TYPE_NOUNS  # "what kind of star cluster"
         return singular(after if compound else noun)
     if len(words) > 1 and singular(words[0]) in TYPE_NOUNS and words[1] in _AUXILIARIES:

@@ -54,8 +54,10 @@ from nodes.extractive.spans import (
     alternatives,
     asks_description,
     asks_thing_part,
+    covering,
     described_entry,
     describing_words,
+    diet_word,
     is_entry_of,
     lacking_word,
     listed_together,
@@ -66,7 +68,10 @@ from nodes.extractive.spans import (
     part_looks,
     part_markings,
     placed_on_part,
+    put_into,
     rank_spans,
+    sexes_bearing,
+    surrounding,
     thing_parts,
     typed_phrases,
     verb_objects,
@@ -109,6 +114,11 @@ _GOOD_AT = re.compile(r"\bgood\s+at\b", re.IGNORECASE)
 # decides.
 STRONGER_BY = 0.2
 FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scaled down
+
+
+# Phrases of the anchor's own lines that answer a question of one shape each: a thing on a part, a part's
+# markings, what covers it, what surrounds a part, which sexes bear a part, what it is put into, its diet
+_PHRASE_READERS = (placed_on_part, part_markings, covering, surrounding, sexes_bearing, put_into, diet_word)
 
 
 @dataclass(frozen=True)
@@ -163,12 +173,10 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     numbered = numbered_name(shape, anchor, anchor_lines) if shape.numbered and not chain.bridged else ""
     if numbered:
         return Reading(numbered, [as_evidence(line) for line in anchor_lines[:1]], confidence)
-    placed = first_read(placed_on_part, shape.text, anchor_lines) or first_read(
-        part_markings, shape.text, anchor_lines
-    )
-    if placed:  # "what runs along the back of this lizard?" — "a spiny crest"; "what markings does this cat's
+    phrase = next(filter(None, (first_read(read, shape.text, anchor_lines) for read in _PHRASE_READERS)), "")
+    if phrase:  # "what runs along the back of this lizard?" — "a spiny crest"; "what markings does this cat's
         # coat have?" — "striped, spotted or swirled with black"
-        return Reading(placed, [as_evidence(line) for line in anchor_lines[:1]], confidence)
+        return Reading(phrase, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     manner = first_read(manner_of, shape.text, anchor_lines) or first_read(
         orientation_of, shape.text, anchor_lines
     )

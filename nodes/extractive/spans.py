@@ -1408,6 +1408,93 @@ _PLACED_ASKED = re.compile(
 )
 
 
+# What covers the thing shown, asked ("up close, what covers the outside of this red fruit?"), and as a gloss
+# says it ("bright red oval fruit covered with soft spines")
+_COVER_ASKED = re.compile(
+    r"\bwhat\s+(?:covers|coats|clothes)\s+(?:the\s+(?:outside|surface|skin|exterior|body)\s+of\s+)?"
+    r"(?:this|these|its|it|them)\b",
+    re.IGNORECASE,
+)
+_COVERED_WITH = re.compile(
+    r"\b(?:covered|coated|clad)\s+(?:with|in|by)\s+(?:an?\s+|the\s+)?([a-z-]+(?:\s+[a-z-]+){0,2}?)"
+    r"(?=\s*[;,.()]|\s+(?:and|or|in|on|at|of|that|which)\b|\s*$)"
+)
+
+
+# A part around another asked ("if I cut this fruit open, what surrounds its many seeds?", "what is inside
+# this fruit around its many seeds?"), and as a gloss says it ("having many seeds with juicy red pulp")
+_SURROUND_ASKED = re.compile(
+    r"\bwhat\s+(?:surrounds|is\s+around|lies\s+around|encloses)\s+(?:its|their|the)\s+(?:many\s+)?([a-z]+)"
+    # (not "what colour is the juicy pulp around its many seeds?": a colour)
+    r"|\bwhat\s+is\s+(?:inside|in)\b[^?]*\baround\s+(?:its|their|the)\s+(?:many\s+)?([a-z]+)\W*$",
+    re.IGNORECASE,
+)
+# Which sex bears a part, asked ("which sex carries the large antlers?", "do only the males grow antlers?"),
+# and as a gloss says it ("with large antlers in both sexes")
+_SEX_ASKED = re.compile(r"\b(?:sex|sexes|males?|females?)\b", re.IGNORECASE)
+_SEXES_STATED = re.compile(
+    r"\b(both\s+sexes|(?:the\s+)?(?:males|females)\s+only|only\s+(?:the\s+)?(?:males|females))\b"
+)
+# What a thing is put into, asked ("the dried flowers of this plant are often put into what?"), and as a
+# gloss says it ("flowers which are dried and used in sachets")
+_PUT_INTO_ASKED = re.compile(
+    r"\b(?:put|placed|packed|stuffed)\s+(?:into|in)\b(?:\s+what)?\W*$", re.IGNORECASE
+)
+_USED_IN = re.compile(
+    r"\bused\s+in\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[;,.()]|\s+(?:and|or|to|for)\b|\s*$)"
+)
+# A diet asked ("what sort of diet does this great ape have?"), and the word a gloss gives it
+_DIET_ASKED = re.compile(
+    r"\bdiet\b|\bwhat\s+(?:sort|kind|type)\s+of\s+(?:food|eater|feeder)\b", re.IGNORECASE
+)
+_DIET = re.compile(
+    r"\b(vegetarian|herbivorous|carnivorous|insectivorous|omnivorous|piscivorous|frugivorous|granivorous)\b"
+)
+
+
+def surrounding(question: str, text: str) -> str:
+    """What `text` puts around the part the question asks about ("many seeds with juicy red pulp" →
+    "juicy red pulp"); "" for another question, or a text that says nothing is around it."""
+    asked = _SURROUND_ASKED.search(question)
+    if not asked:
+        return ""
+    part = re.escape(next(group for group in asked.groups() if group))
+    found = re.search(
+        rf"\b{part}\s+(?:with|in|surrounded\s+by|embedded\s+in)\s+((?:[a-z-]+\s+){{0,2}}?[a-z-]+)"
+        r"(?=\s+(?:in|on|at|of|and|or)\b|\s*[;,.()]|\s*$)",
+        text,
+    )
+    return found.group(1) if found else ""
+
+
+def sexes_bearing(question: str, text: str) -> str:
+    """Which sexes `text` says bear a part ("large antlers in both sexes" → "both sexes") for a question
+    asking which sex bears it; "" for another question, or a text that does not say."""
+    found = _SEXES_STATED.search(text) if _SEX_ASKED.search(question) else None
+    return found.group(1) if found else ""
+
+
+def put_into(question: str, text: str) -> str:
+    """What `text` says a thing is used in ("dried and used in sachets" → "sachets") for a question asking
+    what it is put into; "" otherwise."""
+    found = _USED_IN.search(text) if _PUT_INTO_ASKED.search(question) else None
+    return found.group(1) if found else ""
+
+
+def diet_word(question: str, text: str) -> str:
+    """The word `text` gives a diet ("terrestrial and vegetarian" → "vegetarian") for a question asking a
+    diet; "" otherwise."""
+    found = _DIET.search(text) if _DIET_ASKED.search(question) else None
+    return found.group(1) if found else ""
+
+
+def covering(question: str, text: str) -> str:
+    """What `text` says covers the thing shown ("covered with soft spines" → "soft spines") for a question
+    asking what covers it; "" for another question, or a text that says nothing covers it."""
+    found = _COVERED_WITH.search(text) if _COVER_ASKED.search(question) else None
+    return found.group(1) if found else ""
+
+
 def placed_on_part(question: str, text: str) -> str:
     """What `text` says the thing has on the part the question places it on ("with a spiny crest along the
     back" → "a spiny crest"); "" for another question, or when the text places nothing there."""
@@ -1426,7 +1513,10 @@ def placed_on_part(question: str, text: str) -> str:
 # part is marked, which a gloss says after the part ("whose grey or tawny coat is striped, spotted or …")
 _PART_MARKINGS_ASKED = re.compile(
     r"\b(?:markings?|patterns?|patterning)\s+(?:does|do)\s+"
-    r"(?:the\s+([a-z]+)\s+of\b|(?:this|these|its|their)\s+(?:[\w-]+['’]s?\s+)?([a-z]+)\s+(?:have|show|bear)\b)",
+    r"(?:the\s+([a-z]+)\s+of\b|(?:this|these|its|their)\s+(?:[\w-]+['’]s?\s+)?([a-z]+)\s+(?:have|show|bear)\b)"
+    # "what patterns mark this kind of coat?"
+    r"|\b(?:markings?|patterns?)\s+(?:mark|marks|cover|covers)\s+(?:this|these|its|their|the)\s+"
+    r"(?:(?:kind|sort|type)\s+of\s+)?([a-z]+)\b",
     re.IGNORECASE,
 )
 
@@ -1506,7 +1596,12 @@ def part_called(question: str, text: str) -> str:
         return ""
     for part, name in _PART_CALLED.findall(text):
         words = content_words(part)
-        if len(words) >= MIN_PART_WORDS and all(re.search(rf"\b{re.escape(w)}\b", lower) for w in words):
+        described = len(words) >= MIN_PART_WORDS and all(
+            re.search(rf"\b{re.escape(w)}\b", lower) for w in words
+        )
+        # not a name the question gives to say which thing is shown ("… the one whose dark columns of gas
+        # and dust are known as the Pillars of Creation?")
+        if described and name.lower() not in lower:
             return name
     return ""
 
@@ -1625,7 +1720,9 @@ def doers(text: str, stem: str) -> list[str]:
     verbs = _relation_stems(stem) or re.escape(stem)  # "what splits it": "… that dark lanes of dust divide"
     verbs = rf"{verbs}\w*|{_GIVES_LOOK}" if stem == LOOK_CAUSED else rf"{verbs}\w*"
     for verb in compiled(rf"\b(?:{verbs})").finditer(text):
-        clause = re.split(r"[,;:()]|\b(?:that|which|where|who|whom|when|as)\b", text[: verb.start()])[-1]
+        clause = re.split(r"[,;:()]|\b(?:that|which|where|who|whom|whose|when|as)\b", text[: verb.start()])[
+            -1
+        ]
         # "a dark band of dust in front of its bright nucleus looks like …": the doer, not where it lies
         before = _FOUND_WHERE.split(_WHERE_PLACED.split(clause)[0])[0].split()
         words = before[-MAX_DOER_WORDS:]
