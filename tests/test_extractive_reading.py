@@ -8374,3 +8374,47 @@ def test_what_a_named_subject_contains_asks_the_object_of_its_verb(question: str
 
 def test_two_colours_asked_are_a_colour_not_what_is_shown() -> None:
     assert read_question("What two colours is this toothed whale?").answer_type == "colour"
+
+
+# --- twenty-fourth round, fourth part: subjects after a dash, groups led up to, fractions, abundance ------
+
+
+def test_what_about_the_thing_shown_looks_like_something_is_what_the_gloss_says_looks_so() -> None:
+    question = "People compare this nebula to an owl. What about it looks like an owl's eyes?"
+    line = "Kell Nebula: Kell Nebula: a planetary nebula whose two dark patches look like the eyes of an owl"
+    assert _read_record(question, "Image shows: Kell Nebula (match 0.900)", line) == "two dark patches"
+
+
+def test_a_group_the_question_s_own_words_lead_up_to_is_no_taxonomic_group() -> None:
+    question = "This spiral galaxy is the third largest member of which group of galaxies?"
+    line = "Kell Galaxy: Kell Galaxy: a spiral galaxy in Orla, the third largest member of the Tarn Group."
+    assert _read_record(question, "Image shows: Kell Galaxy (match 0.900)", line) == "Tarn Group"
+
+
+def test_a_fraction_asked_is_answered_by_a_fraction_written_in_words() -> None:
+    question = "Kell is a gas giant - its mass is what fraction of Tarn's?"
+    lines = [
+        "Kell: Kell is the fifth planet from Tarn. It is a gas giant with mass one-thousandth that of Tarn"
+        " but two and a half times the mass of all the other planets combined.",
+    ]
+    assert _read_record(question, "Image shows: Orla Nebula (match 0.400)", *lines) == "one-thousandth"
+
+
+def test_a_drink_being_served_in_the_pictured_cup_is_what_is_shown() -> None:
+    assert read_question("What style of coffee is being served in this little cup?").asks_identity
+
+
+def test_a_subject_named_after_a_spaced_hyphen_is_read_from_its_own_entry() -> None:
+    question = "Fruits like this grow around Kellia - which island group is Kellia part of?"
+    lines = [
+        "Tarnfruit: tarnfruit: pleasantly acid bright red oval Vessan fruit covered with soft spines",
+        "Kellia: Kellia: 3rd largest island of Orla; covered by rain forest; part of the Zell Archipelago",
+    ]
+    assert read_question(question).subject == "Kellia"
+    assert _read_record(question, "Image shows: Tarnfruit (match 0.900)", *lines) == "Zell Archipelago"
+
+
+def test_where_a_thing_is_found_in_the_greatest_numbers_is_where_it_is_most_abundant() -> None:
+    question = "Where is this small wallaby found in the greatest numbers?"
+    line = "Kell wallaby: Kell wallaby: a small wallaby of south-western Orla, most abundant on Tarn Island."
+    assert _read_record(question, "Image shows: Kell wallaby (match 0.900)", line) == "Tarn Island"

@@ -246,7 +246,10 @@ class Chain:
             for n in shape.names
             if not any(same_entity(n, o) for o in own) and not any(mentions(t, n) for t in texts)
         )
-        given_names = () if shape.points_at_image else given_names
+        # … except the subject its asking sentence names ("Fruits like this grow around Borneo - which island
+        # group is Borneo part of?")
+        subject = tuple(n for n in given_names if shape.subject and same_entity(n, shape.subject))
+        given_names = subject if shape.points_at_image else given_names
         described, rare = description_stems(shape, texts, entries)
         chain = cls(
             anchor,

@@ -753,9 +753,10 @@ _CALLED_LAST = re.compile(r"\b(?:called|named|known\s+as)$")
 _ASKING_VERB = re.compile(r"(?:give|name|state|tell|list|say)\b")
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 # A sentence's end, or a colon, semicolon or dash closing a lead-in ("Thinking about where this animal lives:
-# in which part …", "Speaking of Australia: Brisbane is …", "Neptune was the last planet it visited — how …"):
+# in which part …", "Speaking of Australia: Brisbane is …", "Neptune was the last planet it visited — how …",
+# "Fruits like this grow around Borneo - which island group …", a hyphen set as a dash):
 # no name runs across it; nor across ", but" before a question ("Tarn has one moon, but how many has Kell")
-_LEAD_IN_BREAK = re.compile(r"(?<=[.!?:;])\s+|\s+[—–]\s+|,\s+but\s+(?=(?:how|what|which|who|where|when)\b)")
+_LEAD_IN_BREAK = re.compile(r"(?<=[.!?:;])\s+|\s+[—–-]\s+|,\s+but\s+(?=(?:how|what|which|who|where|when)\b)")
 # "Where in Europe …", "in which part of Australia …": a part of a region is asked
 # "where in Europe", "which part of Asia"; "in what part of which continent", "which part of that state": a
 # region the question names, or one it leaves to the evidence (group 1 empty)
@@ -989,7 +990,11 @@ _SPECIES_OF_SHOWN = re.compile(
     r"[^.?!]*\bbelong(?:\s+to)?$"
 )
 # "… is in this cup", "… is in this little cup", "… are on this plate": the pictured thing holds what is asked
-_HELD_IN_IMAGE = re.compile(r"\b(?:is|are)\s+(?:in|on|inside)\s+(?:this|these)(?:\s+[a-z-]+){1,3}\s*$")
+# "… is in this cup", "… is being served in this little cup"
+_HELD_IN_IMAGE = re.compile(
+    r"\b(?:is|are)\s+(?:being\s+)?(?:(?:served|poured|held|shown)\s+)?(?:in|on|inside)\s+(?:this|these)"
+    r"(?:\s+[a-z-]+){1,3}\s*$"
+)
 # "Which coffee drink, made by …, is in this cup?": a thing of no place's or person's kind that the pictured
 # thing holds (not "which country's flag is on this stamp")
 _WHICH_HELD = re.compile(
@@ -1572,6 +1577,8 @@ _LOOK_CAUSED = re.compile(
     # "what is it about this galaxy that gives it the look of a black eye"
     r"|^what\s+is\s+it\s+about\s+(?:this|these|the|it)\b[^?]*\bthat\s+(?:gives|makes|causes)\b[^?]*"
     r"\b(?:look|looks|appearance)\b"
+    # "what about it looks like an owl's eyes?"
+    r"|^what\s+about\s+(?:it|this|them|these)\b[^?]*\blooks?\s+like\b"
     # "why does this nebula remind people of an owl", "why is this nebula named after a bird": what looks
     # like one
     r"|^why\s+(?:does|do)\s+(?:this|these|it)\b[^?]*\b(?:remind|look\s+like)\b"

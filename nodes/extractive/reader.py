@@ -62,6 +62,7 @@ from nodes.extractive.spans import (
     lacking_word,
     listed_together,
     manner_of,
+    most_abundant_at,
     orientation_of,
     owner_by_whose,
     part_called,
@@ -117,8 +118,18 @@ FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scale
 
 
 # Phrases of the anchor's own lines that answer a question of one shape each: a thing on a part, a part's
-# markings, what covers it, what surrounds a part, which sexes bear a part, what it is put into, its diet
-_PHRASE_READERS = (placed_on_part, part_markings, covering, surrounding, sexes_bearing, put_into, diet_word)
+# markings, what covers it, what surrounds a part, which sexes bear a part, what it is put into, its diet,
+# where it is most abundant
+_PHRASE_READERS = (
+    placed_on_part,
+    part_markings,
+    covering,
+    surrounding,
+    sexes_bearing,
+    put_into,
+    diet_word,
+    most_abundant_at,
+)
 
 
 @dataclass(frozen=True)
@@ -196,7 +207,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     part = thing_part(shape, anchor, anchor_lines, context) if asks_thing_part(shape) else ""
     if part:
         return Reading(part, [as_evidence(line) for line in anchor_lines[:1]], confidence)
-    group = group_of(shape, anchor_lines) if shape.asks_group and anchor else ""
+    # (not "the third largest member of which group of galaxies?", which its own words lead up to)
+    led_up = any(aligned(shape, line.text) for line in anchor_lines)
+    group = group_of(shape, anchor_lines) if shape.asks_group and anchor and not led_up else ""
     if group:
         return Reading(group, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     offered = [alt for line in anchor_lines for alt in alternatives(shape, line.text)]

@@ -237,9 +237,13 @@ _SIZED = re.compile(r"\b([a-z]+)-sized\b")
 _ASKS_DECADE = re.compile(r"\b(?:what|which)\s+decade\b", re.IGNORECASE)
 _DECADE = re.compile(r"\b\d{3}0s\b")
 # "how much of that country lies below sea level": a share, stated as a fraction ("half the country").
-_SHARE_ASKED = re.compile(r"\bhow\s+much\s+of\b", re.IGNORECASE)
+_SHARE_ASKED = re.compile(
+    r"\bhow\s+much\s+of\b|\bwhat\s+fraction\b", re.IGNORECASE
+)  # "… what fraction of the Sun's?"
+# "half", "two thirds", "one-thousandth that of the Sun"
 _FRACTION = re.compile(
-    r"\b(?:(?:two|three|four)\s+)?(?:half|halves|third|thirds|quarter|quarters|fifth|fifths)\b(?!\s+century)",
+    r"\b(?:(?:one|two|three|four)[\s-]+)?(?:half|halves|third|thirds|quarter|quarters|fifth|fifths"
+    r"|tenths?|hundredths?|thousandths?|millionths?)\b(?!\s+century)",
     re.IGNORECASE,
 )
 # "who was the husband of Rhea": her entry names him as the one she is the wife of.
@@ -1450,6 +1454,25 @@ _DIET_ASKED = re.compile(
 _DIET = re.compile(
     r"\b(vegetarian|herbivorous|carnivorous|insectivorous|omnivorous|piscivorous|frugivorous|granivorous)\b"
 )
+
+
+# Where a thing is most numerous, asked ("where is this wallaby found in the greatest numbers?"), and as a
+# gloss says it ("most abundant on Rottnest Island")
+_ABUNDANCE_ASKED = re.compile(
+    r"\bwhere\b[^?]*\b(?:in\s+the\s+(?:greatest|largest|highest)\s+numbers?|most\s+(?:abundant|common|numerous))\b",
+    re.IGNORECASE,
+)
+_MOST_ABUNDANT = re.compile(
+    r"\bmost\s+(?:abundant|common|numerous|plentiful)\s+(?:on|in|at|around)\s+(?:the\s+)?"
+    r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
+
+
+def most_abundant_at(question: str, text: str) -> str:
+    """Where `text` says a thing is most abundant ("most abundant on Rottnest Island" → "Rottnest Island")
+    for a question asking where it is most numerous; "" otherwise."""
+    found = _MOST_ABUNDANT.search(text) if _ABUNDANCE_ASKED.search(question) else None
+    return found.group(1) if found else ""
 
 
 def surrounding(question: str, text: str) -> str:
