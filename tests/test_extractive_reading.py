@@ -8418,3 +8418,18 @@ def test_where_a_thing_is_found_in_the_greatest_numbers_is_where_it_is_most_abun
     question = "Where is this small wallaby found in the greatest numbers?"
     line = "Kell wallaby: Kell wallaby: a small wallaby of south-western Orla, most abundant on Tarn Island."
     assert _read_record(question, "Image shows: Kell wallaby (match 0.900)", line) == "Tarn Island"
+
+
+def test_where_a_thing_is_most_abundant_in_a_bridge_is_no_place_asked() -> None:
+    question = "In which sea lies the island where this animal is most abundant?"
+    line = "Kell wallaby: Kell wallaby: a small wallaby of south-western Orla, most abundant on Tarn Island."
+    assert _read_record(question, "Image shows: Kell wallaby (match 0.900)", line) != "Tarn Island"
+
+
+def test_a_former_name_asked_of_a_subject_named_before_a_dash_is_that_subject_s() -> None:
+    question = "Rockets like this often fly from Cape Orla - what was that cape formerly called?"
+    lines = [
+        "Kell 9: Kell 9: a rocket that flies from Cape Orla",
+        "Cape Orla: Cape Orla, Cape Vessa: a sandy promontory (formerly Cape Vessa) on the coast of Tarn",
+    ]
+    assert _read_record(question, "Image shows: Kell 9 (match 0.900)", *lines) == "Cape Vessa"

@@ -158,7 +158,11 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     lines = evidence_lines(shape, trajectory, entries, chain, context)
     anchor_lines = [line for line in lines if anchor and is_about(line.title, line.text, anchor)]
     confidence = round(float(np.clip(anchor_score, 0.0, 1.0)), 3)
-    owner = (shape.name_asked.owner or referred_name(shape, lines)) if shape.name_asked else ""
+    # the name of a thing the question names: its owner, the one its demonstrative refers back to, or the
+    # subject it names after a dash ("… fly from Cape Canaveral - what was that cape formerly called?")
+    asked_of_named = shape.name_asked and not shape.name_asked.of_image
+    named = shape.name_asked.owner or referred_name(shape, lines) if shape.name_asked else ""
+    owner = named or (shape.subject if asked_of_named else "")
     owner_lines = [line for line in lines if owner and is_about(line.title, line.text, owner)]
     if owner_lines and not (anchor and _same_name(owner, anchor)):
         # "Betelgeuse shines near this nebula. What is Betelgeuse's other designation?"

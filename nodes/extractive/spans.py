@@ -1459,7 +1459,9 @@ _DIET = re.compile(
 # Where a thing is most numerous, asked ("where is this wallaby found in the greatest numbers?"), and as a
 # gloss says it ("most abundant on Rottnest Island")
 _ABUNDANCE_ASKED = re.compile(
-    r"\bwhere\b[^?]*\b(?:in\s+the\s+(?:greatest|largest|highest)\s+numbers?|most\s+(?:abundant|common|numerous))\b",
+    # (not "in which ocean lies the island where this animal is most abundant?": a bridge)
+    r"(?:^|[.?!]\s+)where\s+(?:is|are|was|were|do|does)\b[^?]*"
+    r"\b(?:in\s+the\s+(?:greatest|largest|highest)\s+numbers?|most\s+(?:abundant|common|numerous))\b",
     re.IGNORECASE,
 )
 _MOST_ABUNDANT = re.compile(
