@@ -990,9 +990,10 @@ _SPECIES_OF_SHOWN = re.compile(
     r"[^.?!]*\bbelong(?:\s+to)?$"
 )
 # "… is in this cup", "… is in this little cup", "… are on this plate": the pictured thing holds what is asked
-# "… is in this cup", "… is being served in this little cup"
+# "… is in this cup", "… is being served in this little cup" (not "what sort of primate is shown in this
+# photo": the image, no container)
 _HELD_IN_IMAGE = re.compile(
-    r"\b(?:is|are)\s+(?:being\s+)?(?:(?:served|poured|held|shown)\s+)?(?:in|on|inside)\s+(?:this|these)"
+    r"\b(?:is|are)\s+(?:being\s+)?(?:(?:served|poured)\s+)?(?:in|on|inside)\s+(?:this|these)"
     r"(?:\s+[a-z-]+){1,3}\s*$"
 )
 # "Which coffee drink, made by …, is in this cup?": a thing of no place's or person's kind that the pictured
