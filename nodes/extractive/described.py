@@ -5,9 +5,10 @@ shows none: its subject is a description ("the country whose …"). A question t
 has no image match to anchor on, so the chain must start at the entity that description picks out:
 the one of the described kind that an evidence line ties to the description's words — its own entry
 ("Mexico: … became independent from Spain in 1810"), or an entry that names it ("quetzal: the basic
-unit of money in Guatemala"). Once found, the question is read with the name in place of the
-description ("What is the capital of Guatemala?"), so the reader and the follow-up queries treat it as
-a question about a named subject.
+unit of money in Guatemala"). Once found, the record and the follow-up queries serve the question with
+the name in place of the description ("What is the capital of Guatemala?"), and the reader reads it with
+the name before the description, kept as an aside ("… of Guatemala, the country whose …"): a question
+about a named subject.
 """
 
 from __future__ import annotations
