@@ -55,10 +55,8 @@ def described_subject(question: str) -> DescribedSubject | None:
     None for another question. In a question whose verb follows its subject ("… did the country that
     governs the western part of New Guinea achieve independence?") the clause ends at its last name or
     number, and the words after it are the question's own."""
-    if read_question(question).points_at_image:
-        return None
-    found = _DESCRIBED.search(question)
-    if not found:
+    found = _DESCRIBED.search(question)  # the pattern first: parsing the whole question costs more
+    if not found or read_question(question).points_at_image:
         return None
     words = found.group("description").split()
     if _INVERTED.search(question):
@@ -98,24 +96,22 @@ def described_entity(subject: DescribedSubject, entries: Sequence[tuple[str, str
     return max(picked, key=lambda pick: pick[0])[1] if picked else ""  # the first of the best share
 
 
-def described_in(question: str, entries: Sequence[tuple[str, str]]) -> str:
-    """The entity `entries` pick out for the subject `question` describes; "" when it names its subject
-    (or points at an image) or the entries do not say which it is."""
+def subject_named(
+    question: str, entries: Sequence[tuple[str, str]], *, keep_description: bool = True
+) -> tuple[str, str]:
+    """`question` with the entity `entries` pick out for the subject it describes named in place of the
+    description ("What is the capital of Guatemala?"), and that entity; `question` itself and "" when it
+    names its subject (or points at an image) or the entries do not say which it is. For reading, the
+    description is kept, set aside beside the name ("… of Guatemala, the country whose basic unit of money
+    is the quetzal?"), so the names it gives stay given (not "Madrid" for "the capital of the country that
+    became independent from Spain")."""
     subject = described_subject(question)
-    return described_entity(subject, entries) if subject else ""
-
-
-def naming(question: str, entity: str, *, keep_description: bool = True) -> str:
-    """`question` with `entity` named in place of the description of its subject ("What is the capital of
-    Guatemala?") — for reading, with the description kept, set aside beside the name ("… of Guatemala,
-    the country whose basic unit of money is the quetzal?"), so the names it gives stay given (not
-    "Madrid" for "the capital of the country that became independent from Spain")."""
-    subject = described_subject(question)
-    if not subject:
-        return question
+    entity = described_entity(subject, entries) if subject else ""
+    if not subject or not entity:
+        return question, ""
     rest = question[question.index(subject.phrase) + len(subject.phrase) :]
     aside = f", {subject.phrase}{',' if rest.strip(' ?') else ''}" if keep_description else ""
-    return question.replace(subject.phrase, f"{entity}{aside}", 1)
+    return question.replace(subject.phrase, f"{entity}{aside}", 1), entity
 
 
 def is_of_kind(name: str, noun: str, entries: Sequence[tuple[str, str]]) -> bool:

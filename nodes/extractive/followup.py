@@ -27,7 +27,7 @@ from typing import NamedTuple
 from core.state import Iteration
 from nodes.extractive.anchor import definition, is_about, names_in, same_entity
 from nodes.extractive.chain import Chain, best_anchor
-from nodes.extractive.described import described_in, is_of_kind, naming
+from nodes.extractive.described import is_of_kind, subject_named
 from nodes.extractive.question import QuestionShape, head_noun, names_of_image, read_question
 from nodes.extractive.record import own_sense_entries, record_entries
 from nodes.extractive.spans import (
@@ -53,8 +53,7 @@ def next_query(question: str, trajectory: Sequence[Iteration], earlier: Iterable
 def next_follow_up(question: str, trajectory: Sequence[Iteration], earlier: Iterable[str]) -> FollowUp:
     """`next_query` with the entity it looks up."""
     # "the country whose money is …", once an entry says which it is
-    described = described_in(question, record_entries(trajectory))
-    question = naming(question, described, keep_description=False) if described else question
+    question, described = subject_named(question, record_entries(trajectory), keep_description=False)
     shape = read_question(question)
     entries = own_sense_entries(question, trajectory)
     anchor = described or best_anchor(it["record"] for it in trajectory)
@@ -91,8 +90,7 @@ def chain_resolved(question: str, trajectory: Sequence[Iteration], earlier: Iter
     ("Beijing city" for the city of a palace whose entry says "in Beijing"), whose own entry confirms
     its kind — unless the records already hold that entry. False with no anchor, or with a bridge not
     known to be of its kind yet: the search goes on along the names the records hold."""
-    described = described_in(question, record_entries(trajectory))
-    question = naming(question, described, keep_description=False) if described else question
+    question, described = subject_named(question, record_entries(trajectory), keep_description=False)
     shape = read_question(question)
     entries = own_sense_entries(question, trajectory)
     anchor = described or best_anchor(it["record"] for it in trajectory)

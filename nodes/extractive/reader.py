@@ -30,7 +30,7 @@ from core.state import Evidence, Iteration
 from nodes.common import split_sentences, text_embedder
 from nodes.extractive.anchor import bare, definition, entry_names, is_about, is_proper_name, same_entity
 from nodes.extractive.chain import Chain, anchor_match
-from nodes.extractive.described import described_in, naming
+from nodes.extractive.described import subject_named
 from nodes.extractive.question import (
     STOPWORDS,
     NameAsked,
@@ -146,8 +146,7 @@ class Reading:
 def read_records(question: str, trajectory: Sequence[Iteration], context: Context) -> Reading:
     """The short answer to `question` that the records of `trajectory` support."""
     # "… of the country whose money is the quetzal": the entity the records pick out is the subject
-    described = described_in(question, record_entries(trajectory))
-    question = naming(question, described) if described else question
+    question, described = subject_named(question, record_entries(trajectory))
     shape = read_question(question)
     match = (described, 1.0) if described else anchor_match(it["record"] for it in trajectory)
     anchor, anchor_score = match if match else (None, 0.0)
@@ -276,8 +275,8 @@ def surer_reading(question: str, trajectory: Sequence[Iteration], context: Conte
     full = read_records(question, trajectory, context)
     if len(trajectory) < 2 or full.confidence >= 1.0:
         return full  # nothing to compare, or nothing reads surer than certain
-    described = described_in(question, record_entries(trajectory))
-    if described != described_in(question, record_entries(trajectory[:1])):
+    _, described = subject_named(question, record_entries(trajectory))
+    if described != subject_named(question, record_entries(trajectory[:1]))[1]:
         return full  # a later record told which entity the question describes: the first read another
     first = read_records(question, trajectory[:1], context)
     if first.confidence < 1.0 and best_score(full) >= best_score(first) + STRONGER_BY:

@@ -21,7 +21,7 @@ from core.types import Candidate
 from nodes.common import split_sentences, strip_question, take_in_turn, text_embedder, timed
 from nodes.extractive.anchor import guess_entities, is_about, mentions
 from nodes.extractive.chain import ANCHOR_PREFIX, NAMED_PREFIX, Chain, anchor_line, read_anchor_line
-from nodes.extractive.described import described_in, naming
+from nodes.extractive.described import subject_named
 from nodes.extractive.question import content_words, named_entities, read_question
 from nodes.extractive.spans import DESCRIBED_WORDS, description_words, is_superlative
 
@@ -56,8 +56,7 @@ def write_record(
     entries = [(c["title"], c["text"]) for c in candidates]
     # "the capital of the country whose money is the quetzal": once an entry says which country, the record
     # serves the question about it ("the capital of Guatemala")
-    described = described_in(question, entries)
-    question = naming(question, described, keep_description=False) if described else question
+    question, _ = subject_named(question, entries, keep_description=False)
     shape = read_question(question)
     guesses = guess_entities(candidates, shape)
     anchor = guesses[0] if guesses else None
