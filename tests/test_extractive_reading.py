@@ -8433,3 +8433,323 @@ def test_a_former_name_asked_of_a_subject_named_before_a_dash_is_that_subject_s(
         "Cape Orla: Cape Orla, Cape Vessa: a sandy promontory (formerly Cape Vessa) on the coast of Tarn",
     ]
     assert _read_record(question, "Image shows: Kell 9 (match 0.900)", *lines) == "Cape Vessa"
+
+
+def test_a_person_introduced_by_kin_and_asked_back_is_that_kin_of_the_named_one() -> None:
+    """ "In Orlan myth, the god Kell had a twin sister. Who was she?" asks who Kell's twin sister was: the
+    entry stating that kin answers, not a name Kell's own entry gives first."""
+    question = "In Orlan myth, the god Kell had a twin sister. Who was she?"
+    assert read_question(question).text.endswith("Who was the twin sister of Kell?")
+    record = [
+        "Question names: Kell (match 1.000)",
+        "Kell: Kell, Phoebo: (Orlan myth) god of light; son of Varro and Lessa; twin brother of Tarna",
+        "Tarna: Tarna, Cynna: (Orlan myth) goddess of the hunt; daughter of Lessa and twin sister of Kell",
+    ]
+    assert _read_record(question, *record) == "Tarna"
+
+
+def test_the_thing_shown_named_again_with_the_is_still_the_thing_shown() -> None:
+    """ "Say you post a letter in a box like this one. What is the capital of the country the box is
+    from?": "the box" is the one shown, so the country is a bridge from the image, not the answer."""
+    question = (
+        "Say you post a letter in a box like this one. What is the capital city of the country the box"
+        " is from?"
+    )
+    shape = read_question(question)
+    assert shape.text.endswith("the country this box is from?")
+    assert shape.bridge == "country"
+    # an asking sentence that points at the image itself is left as it is
+    pointing = "This bird lives in Tarn. Which bird in this photo is the larger?"
+    assert read_question(pointing).text == pointing
+
+
+def test_a_capital_city_asked_is_a_narrower_kind_of_the_city_not_a_thing_past_the_bridge() -> None:
+    """ "What is the capital city of the country this box is from?": the capital is what is asked, tied to
+    the bridge (the country) itself, not to the parts the country's entry names."""
+    record = [
+        "Image shows: Post box (match 0.900)",
+        "Post box: Post box: A Tarnish post box. Put your letter in here!",
+        "Tarnish Kingdom: Tarnish Kingdom, TK, Tarnia: a monarchy of northern Orla; divided into Kessland"
+        " and Varnland",
+        "Kessa: Kessa, capital of Kessland: capital and largest city of Kessland",
+        "Velt: Velt, capital of the Tarnish Kingdom: the capital and largest city of Kessland",
+    ]
+    question = "Which city is the capital of the country this box comes from?"
+    entries = [tuple(line.split(": ", 1)) for line in record[1:]]
+    assert not Chain.build("Post box", entries, read_question(question)).goes_past
+    assert _read_record(question, *record) == "Velt"
+
+
+@pytest.mark.parametrize(
+    ("question", "line", "answer"),
+    [
+        (  # who bears a part, asked by "who carries" it
+            "Unlike in most deer, who carries the large antlers in this Arctic species?",
+            "Kell deer: Kell deer: Arctic deer with large antlers in both sexes; called `kellik' in Tarn",
+            "both sexes",
+        ),
+        (  # what a part is said to resemble, asked at the end
+            "The two dark patches in this planetary nebula are said to resemble what?",
+            "Kell Nebula: Kell Nebula: a planetary nebula in Orla whose two dark patches look like the eyes"
+            " of a cat",
+            "eyes of a cat",
+        ),
+        (  # a group asked after "belongs to": the word narrowing the question's own noun
+            "This spiny burrower with a long snout belongs to which unusual group of mammals?",
+            "Kell: Kell, spiny digger: a burrowing marsupial mammal covered with spines; native to Orla",
+            "marsupial",
+        ),
+    ],
+)
+def test_a_gloss_phrase_answers_a_question_of_its_shape_asked_another_way(
+    question: str, line: str, answer: str
+) -> None:
+    shown = line.split(":")[0]
+    assert _read_record(question, f"Image shows: {shown} (match 0.900)", line) == answer
+
+
+def test_a_group_whose_narrowing_word_the_question_gives_is_the_entry_itself() -> None:
+    """ "To which group of long-necked wading birds does it belong?" against "large long-necked wading
+    bird": the narrowing words are the question's own, so the entry's name answers, as before."""
+    line = "Kell: Kell, Orla crane: large long-necked wading bird of marshes of Tarn"
+    question = "To which group of long-necked wading birds does this bird belong?"
+    assert _read_record(question, "Image shows: Kell (match 0.900)", line) == "Kell"
+
+
+def test_which_animal_stands_for_a_sign_is_the_figure_the_signs_entry_names() -> None:
+    """ "… sits in a constellation of the zodiac - which animal stands for that zodiac sign?" — "Orla, Orla
+    the Crab": the figure, not the constellation."""
+    question = (
+        "The star cluster in this picture sits in a constellation of the zodiac - which animal stands for"
+        " that zodiac sign?"
+    )
+    record = [
+        "Image shows: Kell Cluster (match 0.900)",
+        "Kell Cluster: Kell Cluster: an open cluster in the constellation Orla",
+        "Orla: Orla, Orla the Crab: the fourth sign of the zodiac; the sun is in this sign from June 21",
+    ]
+    assert _read_record(question, *record) == "Crab"
+
+
+def test_a_name_paired_with_the_answer_after_between_is_not_the_subject() -> None:
+    """ "Between Kessus and which zodiacal constellation does Orlus lie?": Orlus is the subject; Kessus
+    stands beside the answer."""
+    question = (
+        "Orlus borders the constellation of this nebula. Between Kessus and which zodiacal constellation"
+        " does Orlus lie?"
+    )
+    assert read_question(question).subject == "Orlus"
+    record = [
+        "Image shows: Kell Cluster (match 0.900)",
+        "Kell Cluster: Kell Cluster: a globular cluster in the constellation Kessus",
+        "Kessus: Kessus: a large constellation in the northern hemisphere between Lyrra and Corra",
+        "Orlus: Orlus: a large constellation in the equatorial region between Kessus and Scorrus",
+    ]
+    assert _read_record(question, *record) == "Scorrus"
+
+
+def test_a_figure_introduced_without_a_name_and_asked_of_by_her_is_the_bridge() -> None:
+    """ "This bird has an old nickname honouring an Orlan goddess. Which Tarnish goddess is her
+    counterpart?": "her" is that goddess, reached through the nickname ("bird of Vessa")."""
+    question = (
+        "This bird has an old nickname honouring an Orlan goddess. Which Tarnish goddess is her counterpart?"
+    )
+    assert read_question(question).text.endswith("Which Tarnish goddess is that goddess's counterpart?")
+    record = [
+        "Image shows: Kell fowl (match 0.900)",
+        "Kell fowl: Kell fowl, bird of Vessa: large terrestrial pheasant of Orla",
+        "Vessa: Vessa: (Orlan myth) queen of the gods who protected marriage; counterpart of Tarnish Hessa",
+        "Hessa: Hessa: queen of the gods in Tarnish myth; wife of Zarn; identified with Orlan Vessa",
+    ]
+    assert _read_record(question, *record) == "Hessa"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        (
+            "The Kell Mountains run south from Tarn. Into which state do they extend at their southern end?",
+            "Orla",
+        ),
+        ("Goats like this climb the Kell Mountains. That range extends from Tarn down to where?", "Orla"),
+        ("This goat lives in the Kell Mountains. That range runs south from which province?", "Tarn"),
+    ],
+)
+def test_an_end_of_an_extent_is_where_the_gloss_says_it_runs_from_or_to(question: str, answer: str) -> None:
+    """ "That range extends from Tarn down to where?": "that range" is the subject the sentence before named,
+    and the gloss's "extends from Tarn to Orla" gives both ends."""
+    if question.startswith("Goats"):
+        assert read_question(question).subject == "Kell Mountains"
+    record = [
+        "Image shows: Kell goat (match 0.900)",
+        "Kell goat: Kell goat: a goat of the Kell Mountains",
+        "Kell Mountains: Kell Mountains, Kells: the chief range of western Varnia; extends from Tarn to"
+        " Orla; forms the divide",
+        "Vessa Peak: Vessa Peak: a peak in the Kells in central Zell",
+    ]
+    assert _read_record(question, *record) == answer
+
+
+def test_a_numbered_name_asked_with_its_name_and_number_is_the_whole_name() -> None:
+    """ "Which deep-space probe is this - give its mission name and number.": "Seeker 4", not "4"; a name
+    offered as an alternative to the number still asks neither."""
+    entry = "Seeker 4, Seeker-4: a deep-space probe of Tarn launched in 1977"
+    question = "Which deep-space probe is this - give its mission name and number."
+    assert read_question(question).numbered == "name"
+    assert _read_shown(question, "Seeker 4", entry) == "Seeker 4"
+
+
+def test_a_name_that_says_which_thing_is_meant_asks_no_name() -> None:
+    """ "The country that goes by that region's name became independent in which year?": the name tells
+    which country is meant; a year is asked."""
+    question = (
+        "This spiny fruit comes from a certain peninsula region. The country that goes by that region's name"
+        " became independent from Orla in which year?"
+    )
+    shape = read_question(question)
+    assert shape.name_asked is None and shape.answer_type == "year"
+
+
+def test_a_kind_asked_after_whose_is_the_kind_of_the_answer_and_a_demonym_of_the_bridge_is_known() -> None:
+    """ "The city-states that struck coins like these belonged to a land whose modern capital is what?": a
+    capital is asked, and "Sicilian" (of Sicilia, the bridge) is no answer."""
+    question = "The city-states that struck coins like these belonged to a land whose modern capital is what?"
+    assert read_question(question).type_noun == "capital"
+    record = [
+        "Image shows: Coinage of old Sicilia (match 0.900)",
+        "Coinage of old Sicilia: Coinage of old Sicilia: silver coins struck by Sicilian city-states",
+        "Sicilia: Sicilia, Sicilian Republic: a republic in southern Orla on the Kell peninsula",
+        "Vessa: Vessa, capital of Sicilia: the capital and largest city of Sicilia; in the south",
+    ]
+    assert _read_record(question, *record) == "Vessa"
+
+
+def test_an_unusual_posture_introduced_and_asked_back_is_the_manner_the_gloss_gives() -> None:
+    question = "This little fish has an unusual posture when it swims — what is it?"
+    text = "kell horse: small fish with horse-like heads bent sharply downward; swim in upright position"
+    assert _read_shown(question, "Kell horse", text) == "upright position"
+
+
+def test_where_an_order_is_counted_from_is_not_the_subject() -> None:
+    """ "Counting from Kessus, which sign of the zodiac is Orlus?": Orlus is asked about."""
+    question = (
+        "Orlus neighbours this cluster's constellation. Counting from Kessus, which sign of the zodiac is"
+        " Orlus?"
+    )
+    assert read_question(question).subject == "Orlus"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        (
+            "The hero this cluster's constellation is named after had to finish a set of labours. How many?",
+            "12",
+        ),
+        (
+            "The hero this cluster's constellation is named after had to finish a set of labors. How many?",
+            "12",
+        ),
+    ],
+)
+def test_a_bare_how_many_counts_the_plural_the_sentence_before_ends_with(question: str, answer: str) -> None:
+    """ "… a set of labours. How many?" counts labours ("performed 12 immense labors", either spelling), not
+    the stars the cluster's own entry counts."""
+    assert counted_noun(question) in ("labours", "labors")
+    record = [
+        "Image shows: Kell Cluster (match 0.900)",
+        "Kell Cluster: Kell Cluster: a globular cluster in Orlus of several hundred thousand stars",
+        "Orlus: Orlus: a large constellation in the northern hemisphere",
+        "Orlus: Orlus, Orlakles: (Tarnish myth) a hero noted for his strength; performed 12 immense labors",
+    ]
+    assert _read_record(question, *record) == answer
+
+
+def test_the_constellation_its_refers_to_after_setting_the_thing_shown_aside_is_a_bridge() -> None:
+    """ "Besides this big bright nebula, which well-known star does its southern constellation contain?":
+    the constellation is a bridge, and the star its entry names answers, not one inside the nebula."""
+    question = (
+        "Besides this big bright nebula, which well-known star does its southern constellation contain?"
+    )
+    assert read_question(question).bridge == "constellation"
+    record = [
+        "Image shows: Kell Nebula (match 0.900)",
+        "Kell Nebula: Kell Nebula: a large bright nebula in the constellation Orla that surrounds the star"
+        " Eta Orlae",
+        "Orla: Orla: a keel-shaped constellation in the southern hemisphere; contains the star Vessor",
+    ]
+    assert _read_record(question, *record) == "Vessor"
+
+
+def test_a_name_that_comes_from_a_range_leads_to_the_range_its_capitalised_words_name() -> None:
+    """ "One of this animal's names comes from a mountain range … What does that range form?" — "Kell
+    Mountain goat" names the Kell Mountains (in the plural), whose entry says what they form."""
+    question = (
+        "One of this sure-footed animal's names comes from a mountain range in western Orla. What does that"
+        " range form, geographically speaking?"
+    )
+    record = [
+        "Image shows: Mountain goat (match 0.900)",
+        "Mountain goat: mountain goat, Kell Mountain goat: sure-footed mammal of mountainous western Orla",
+        "Kellies: Kellies, Kell Mountains: the chief mountain range of western Orla; extends from Tarn to"
+        " Vessa; forms the continental divide",
+    ]
+    assert _read_record(question, *record) == "continental divide"
+    runs = (
+        "One of this sure-footed animal's names comes from a mountain range. That range runs south from"
+        " which province?"
+    )
+    assert _read_record(runs, *record) == "Tarn"
+
+
+def test_an_aside_at_the_end_that_asks_nothing_is_dropped() -> None:
+    shape = read_question("Kellus was the first planet found by what means, rather than by observation?")
+    assert shape.type_noun != "rather" and "rather" not in shape.asked
+
+
+def test_a_named_subject_described_by_a_relative_clause_before_the_verb_that_asks_is_the_subject() -> None:
+    """ "The hero Kessus, whose constellation is near this galaxy's, slew which monster?": Kessus is the
+    subject, though the clause describing him points at the image."""
+    question = "The hero Kessus, whose constellation is near this galaxy's, slew which monster?"
+    assert read_question(question).subject == "Kessus"
+
+
+def test_what_a_thing_is_divided_into_is_what_the_gloss_says_divides_it() -> None:
+    question = "Lanes of dark dust cut across this nebula. Into what do they divide it?"
+    line = "Kell Nebula: Kell Nebula: a nebula in Orla that dark lanes of dust divide into four lobes"
+    assert _read_record(question, "Image shows: Kell Nebula (match 0.900)", line) == "four lobes"
+
+
+def test_the_far_end_of_an_extent_is_where_the_gloss_says_it_runs_into() -> None:
+    """ "Into which state do the Kell Plains extend in the south?" — "extending from Tarn and Orla … south
+    through central Varnia into Zell": the place it runs into last."""
+    question = (
+        "Herds like this once roamed the Kell Plains. Into which state do the Kell Plains extend in the"
+        " south?"
+    )
+    record = [
+        "Image shows: Kell bison (match 0.900)",
+        "Kell bison: Kell bison: a bison of the Kell Plains",
+        "Kell Plains: Kell Plains: a vast prairie region extending from Tarn and Orla in Vessia south through"
+        " central Varnia into Zell; formerly grazed by bison",
+        "Norland: Norland: a state of central Varnia; its west lies in the Kell Plains and its south is dry",
+    ]
+    assert _read_record(question, *record) == "Zell"
+
+
+def test_into_how_many_parts_is_a_count_not_the_parts_themselves() -> None:
+    """ "Into how many lobes do dark dust lanes split this nebula?" asks a count ("4"), where "into what do
+    they divide it?" asks the parts ("four lobes")."""
+    line = "Kell Nebula: Kell Nebula: a nebula in Orla that dark lanes of dust divide into 4 lobes"
+    question = "Into how many lobes do dark dust lanes split this nebula?"
+    assert _read_record(question, "Image shows: Kell Nebula (match 0.900)", line) == "4"
+
+
+def test_a_relative_clause_restating_a_relation_at_the_end_asks_nothing() -> None:
+    """ "Who was her husband, who was also her brother?": the husband is asked; the clause after it adds
+    what the entries say too."""
+    question = (
+        "An old name for this bird links it to an Orlan goddess. Who was her husband, who was also her"
+        " brother?"
+    )
+    assert read_question(question).text.endswith("Who was that goddess's husband?")

@@ -55,6 +55,8 @@ _NAMED_AFTER = re.compile(
     # "one of this deer's names includes a huge northern island", "… refers to an enormous island", "has long
     # been called the bird of a Roman goddess"
     r"|\bnames?\b[^.?]*?\b(?:includes?|contains?|refers?\s+to)\b"
+    # "one of this animal's names comes from a mountain range"
+    r"|\bnames?\s+(?:comes?|came|derives?|derived|is\s+taken|was\s+taken)\s+from\b"
     r"|\b(?:called|known\s+as)\s+the\s+[\w-]+\s+of\s+an?\s+"
     r"|\b(?:takes|took|gets|got|carries|bears|derives)\s+(?:its|the|his|her)\s+(?:sur)?name\b"
     r"|\b(?:carries|bears|shares)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?[\w-]+['’]s\s+(?:sur)?name\b"
@@ -385,6 +387,11 @@ def name_sources(names: Iterable[str]) -> list[str]:
     sources: list[str] = []
     for name in sorted(names):
         words = bare(name).split()
+        # "Rocky Mountain goat": a run of capitalised words names one thing, in the plural too ("Rocky
+        # Mountains")
+        run = re.match(r"(?:[A-Z][\w'’-]*\s+)+[A-Z][\w'’-]*", bare(name))
+        if run and run.group(0) != bare(name):
+            sources += [s for s in (run.group(0), run.group(0) + "s") if s not in sources]
         for word in words if len(words) > 1 else ():
             word = word.strip(",;'’")
             if word[:1].isupper():
@@ -577,7 +584,9 @@ def _past(shape: QuestionShape, bridge: str) -> bool:
     # country when the volcano is the image's own thing and the country the bridge
     upto = shape.bridges[: shape.bridges.index(bridge) + 1] if bridge in shape.bridges else [bridge]
     described = {w for description in upto for w in description.split()}
-    return any(w in TYPE_NOUNS and w != shape.type_noun and w not in described for w in shape.attribute)
+    # (not "the capital city of the country this box is from": a narrower kind of the one asked)
+    asked = kinds_of(shape.type_noun) if shape.type_noun else frozenset()
+    return any(w in TYPE_NOUNS and w not in asked and w not in described for w in shape.attribute)
 
 
 def _links_of(name: str, entries: Sequence[tuple[str, str]], known: Collection[str]) -> list[str]:

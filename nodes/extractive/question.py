@@ -428,6 +428,8 @@ _ORDINAL = re.compile(
 )
 _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family of fungi"): those are Latin
     r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"
+    # "this spiny burrower belongs to which unusual group of mammals?"
+    r"|\bbelongs?\s+to\s+(?:which|what)\s+(?:[a-z]+\s+)?group\b"
     r"(?!genus\b|family\b)|\b(?:kind|type|sort)\s+of\s+what$"  # "a small kind of what?"
     # the head of a person's gloss — not "what job is this ox used for"
     r"|\b(?:what|which)\s+(?:job|occupation|profession|line\s+of\s+work)\b(?![^?]*\bused\s+(?:for|as)\b)"
@@ -546,6 +548,13 @@ _REPLY_FORMAT = re.compile(
     r"|one\s+word)\b[^?]*$",
     re.I,
 )
+# "What does that range form, geographically speaking?", "… found by what means, rather than by
+# observation?", "Who was her husband, who was also her brother?": an aside at the end of the question that
+# asks nothing
+_SPOKEN_ASIDE = re.compile(
+    r",\s+(?:(?:[a-z]+ly\s+)?speaking|rather\s+than\s+[^?,]+|who\s+(?:is|was)\s+also\s+[^?,]+)(?=\s*\?\s*$)",
+    re.I,
+)
 # "In Greek mythology, who …", "According to legend, where …": a phrase that sets the scene of a question.
 # "in greek mythology, who …", "towering over the african savannah, which animal is this": a phrase set
 # before the wh-word
@@ -604,7 +613,12 @@ _POINTING = re.compile(
 )
 _REFERENCE_THIS = re.compile(r"\b(?:this|these)\s+((?:[\w'’-]+\s*){1,3})")
 # "this animal's", "that country's": a possessor; what it possesses follows.
-_POSSESSOR = re.compile(r"\b(?:this|these|that|those)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s\s+")
+_POSSESSOR = re.compile(
+    r"\b(?:this|these|that|those)\s+(?:[\w-]+\s+){0,2}?[\w-]+['’]s\s+"
+    # "besides this big bright nebula, which star does its southern constellation contain?"
+    r"|\b(?:besides|apart\s+from|aside\s+from|other\s+than)\s+(?:this|these)\s+(?:[\w-]+\s+){0,3}?[\w-]+,\s+"
+    r"(?:which|what)\b[^?,]*?\bits\s+"
+)
 # "the name of the capital …": a name asked for, whose kind is the named thing's.
 _NAME_OF = re.compile(r"\bthe\s+names?\s+of\s+(?:the|that|those)\s+")  # "the name of that skyscraper"
 # "which 27,890-foot mountain": a measure the asked thing has, not its kind
@@ -660,6 +674,8 @@ _LIKE_WHOSE = re.compile(
     r"\b(?:like|resembles?|resembling)\s+(?:those|that|the\s+[\w-]+)\s+of\s+(?:which|what)\b"
     # "the two dark patches … remind people of what?", "… make people think of what?"
     r"|\b(?:reminds?\s+(?:[\w-]+\s+)?of|makes?\s+(?:[\w-]+\s+)?think\s+of)\s+what$"
+    # "the two dark patches in this nebula are said to resemble what?"
+    r"|\b(?:resembles?|looks?\s+like)\s+what$"
 )
 # "shaped rather like another plant's. Which plant?": a part likened to that of a thing of the kind asked
 _LIKE_ANOTHER = re.compile(
@@ -842,9 +858,16 @@ _LEADING_ASIDE = re.compile(rf"^(?:{ASIDE_WORDS})\s+[^,?]+,\s*")
 # before it"
 _TRAILING_ASIDE = re.compile(rf",\s*(?:(?:{ASIDE_WORDS})\s+|if\s+not\s+|unlike\s+)[^,?]+$")
 _NAMES_SET_ASIDE = re.compile(BESIDE_A_NAME + r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
+# "Counting from Aries, which sign is Gemini?": where an order starts, no subject
+_COUNTED_FROM = re.compile(
+    r"\b(?:[Cc]ounting|[Ss]tarting|[Nn]umbering)\s+(?:out\s+)?(?:from|with|at)\s+(?:the\s+)?"
+    r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
 # "between the South Pacific and which other ocean", "Gemini and what other sign": a name the answer
 # stands beside
-_NAME_AND_ASKED = re.compile(r"(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+and\s+(?:which|what)\b")
+_NAME_AND_ASKED = re.compile(
+    r"(?:[Bb]etween\s+)?(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)\s+and\s+(?:which|what)\b"
+)
 DEMONYM_SHAPE = re.compile(r"[A-Z][a-z]+(?:an|ian|ese|ish|ch|ic|eek)")  # "Greek", "Roman", "Dutch"
 # "the country where this deer lives", "the sea this seal swims in": the thing asked about is another
 _BRIDGE_OF_IMAGE = re.compile(
@@ -870,7 +893,9 @@ _NUMBER_ASKED = re.compile(
     r"\b(?:[a-z]-)?number\b(?!\s+of\s+(?!(?:this|these|that|the|its)\b))"
     r"(?!\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)\b)"
 )
-_NAME_OR_NUMBER = re.compile(r"\bname\s+or\s+(?:[\w-]+\s+)?number\b")
+# "by its name or its number": not its number alone; "give its mission name and number": the whole
+# numbered name
+_NAME_OR_NUMBER = re.compile(r"\bname\s+(or|and)\s+(?:[\w-]+\s+)?number\b")
 _DESIGNATION_ASKED = re.compile(
     r"\bdesignation\b|\b(?:catalogue|catalog)\s+(?:name|entry)\b"
     r"|\bentry\s+(?:in|of)\b[^?]*\b(?:catalogue|catalog|list)\b|\bin\s+[\w'’]+\s+numbering\b"
@@ -912,6 +937,9 @@ _NAME_IN_PASSING = re.compile(
     r"(?!(?:what|which|by|in|after|for)\b)[^,?]+$"
     r"|(?:^|[.?!]\s+)(?:which|who)\b[^.?!]*?\b(?:is|are|was|were)\s+(?:also|often|sometimes|popularly|once"
     r"|formerly)\s+(?:called|known\s+as|named)\s+(?!(?:what|which|by)\b)(?=\S)"
+    # "The country that goes by that region's name became independent in which year?": a name that says
+    # which thing is meant
+    r"|\b(?:that|which|who)\s+(?:goes|go|went)\s+by\s+(?:the\s+|that\s+|its\s+)?(?:[\w'’-]+\s+){0,2}?names?\b"
 )
 # "what was the old name of Ethiopia", "what was this city formerly called": a name it no longer goes by
 _FORMER_NAME = re.compile(
@@ -969,7 +997,10 @@ _SINGULAR_VERB = re.compile(  # "Capella is …", "Mars orbits …"
 )
 # "The planet is …", "That island is made up of …", "The falls lie …": an asking sentence whose subject
 # is a thing an earlier sentence named.
-_OPENING_CALLBACK = re.compile(r"^(?:the|that|this)\s+([a-z]+)\s+(?:is|are|was|were|lies|lie|has|have)\b")
+# ("That range extends from British Columbia down to where?": a verb of its own)
+_OPENING_CALLBACK = re.compile(
+    r"^(?:the|that|this)\s+([a-z]+)\s+(?:is|are|was|were|lies|lie|has|have|extends|runs|stretches|flows)\b"
+)
 _PRONOUN_SUBJECT = re.compile(r"\b(?:does|do|did|is|was|are|were)\s+(?:it|they)\b")  # "does it lie"
 _PERSONAL = re.compile(r"\b(?:he|she|him|her|his|hers)\b")
 _PERSONAL_PRONOUN = re.compile(r"\b(?:he|she|him)\b")  # a person not named again, not a possessive
@@ -1165,17 +1196,18 @@ _THAT_NAME = re.compile(r"(?:what|which)\s+(?:is|was)\s+(?:that|the|this)\s+(?:s
 
 def read_question(question: str) -> QuestionShape:
     """Parse `question` into its `QuestionShape`."""
-    text = kind_named_back(
-        asked_back(
-            _REPLY_FORMAT.sub(
-                "",
-                _WHEN_IN_FORM.sub(
-                    r"in which month and year \1?",
-                    _INITIAL_DOTS.sub(undotted, _SOURCE_ASIDE.sub("", " ".join(question.split()))),
-                ),
-            )
-        )
+    text = _SPOKEN_ASIDE.sub(
+        "",
+        _REPLY_FORMAT.sub(
+            "",
+            _WHEN_IN_FORM.sub(
+                r"in which month and year \1?",
+                _INITIAL_DOTS.sub(undotted, _SOURCE_ASIDE.sub("", " ".join(question.split()))),
+            ),
+        ),
     )
+    for read_back in _READ_BACK:
+        text = read_back(text)
     lower = as_question(text.lower().rstrip("?. "))
     reference = image_reference(lower)
     answer_type, type_noun = expected_type(asked_sentence(_APPOSITION_ASIDE.sub(" ", lower)))
@@ -1409,7 +1441,8 @@ def numbered_ask(lower: str) -> Literal["number", "name", ""]:
         and not _NAME_OR_NUMBER.search(lower)
     ):
         return "number"
-    return "name" if _DESIGNATION_ASKED.search(lower) else ""
+    both = _NAME_OR_NUMBER.search(lower)
+    return "name" if _DESIGNATION_ASKED.search(lower) or (both and both.group(1) == "and") else ""
 
 
 # "which two …", "name the two …" (read as "what is the two …"), "what are its two …"
@@ -1445,12 +1478,28 @@ _POSSESSED = re.compile(
 )
 
 
+# "Who was she?", "What was his name?": a question that asks only who a person an earlier sentence
+# introduces is
+_BARE_WHO = re.compile(
+    r"^(?:who\s+(?:was|is)\s+(?:she|he)|what\s+(?:was|is)\s+(?:her|his)\s+name)\s*[?.]?$", re.IGNORECASE
+)
+# "the god Apollo had a twin sister": a person introduced by kin to a named one
+_HAD_KIN = re.compile(
+    r"\b(?P<owner>(?:[A-Z][\w-]*\s+)*[A-Z][\w-]*)\s+(?:had|has)\s+an?\s+(?P<kin>(?:twin\s+|older\s+|younger\s+)?"
+    r"(?:sister|brother|son|daughter|wife|husband|consort|father|mother))\b"
+)
+
+
 def asked_back(text: str) -> str:
     """A question whose last sentence asks only what "it" is, about a thing an earlier sentence names by its
     relation to a named entity, asked as that relation: "Uruguay's capital is a busy port. Which city is
-    it?" → "Uruguay's capital is a busy port. What is the capital of Uruguay?". Unchanged otherwise, and
-    when the question points at the image ("… which bird is it in this picture?")."""
+    it?" → "Uruguay's capital is a busy port. What is the capital of Uruguay?"; and so a person introduced
+    by kin: "Apollo had a twin sister. Who was she?" → "… Who was the twin sister of Apollo?". Unchanged
+    otherwise, and when the question points at the image ("… which bird is it in this picture?")."""
     *scene, asking = _SENTENCE_BREAK.split(text)
+    kin = _HAD_KIN.search(" ".join(scene)) if _BARE_WHO.match(asking) else None
+    if kin and not _POINTING.search(text.lower()):
+        return " ".join([*scene, f"Who was the {kin.group('kin')} of {kin.group('owner')}?"])
     possessed = _POSSESSED.search(" ".join(scene))
     if not scene or not possessed or not _BARE_IT.match(asking) or _POINTING.search(text.lower()):
         return text
@@ -1459,6 +1508,31 @@ def asked_back(text: str) -> str:
     if noun not in TYPE_NOUNS:  # "… below the easternmost star of Orion's belt: the black shape …"
         return text
     return " ".join([*scene, f"What is the {noun} of {owner}?"])
+
+
+# "this box", "a box like this one": the noun a question gives the thing shown
+_SHOWN_NOUN = re.compile(r"\b(?:this|these)\s+([a-z]+)\b|\ban?\s+([a-z]+)\s+like\s+this(?:\s+one)?\b")
+
+
+def shown_named_back(text: str) -> str:
+    """A question whose asking sentence names the thing shown again with "the", read with "this": "Say you
+    post a letter in a box like this one. What is the capital of the country the box is from?" → "… the
+    country this box is from?", so the country is read as a bridge from the image. Unchanged when the asking
+    sentence points at the image itself."""
+    *scene, asking = _SENTENCE_BREAK.split(text)
+    if not scene or _POINTING.search(asking.lower()):
+        return text
+    nouns = {
+        noun
+        for found in _SHOWN_NOUN.finditer(" ".join(scene).lower())
+        for noun in found.groups()
+        if noun and noun not in IMAGE_WORDS | STOPWORDS | {"one", "kind", "sort", "type"}
+    }
+    if not nouns:
+        return text
+    alternatives = "|".join(sorted(map(re.escape, nouns)))
+    named_back = re.sub(rf"\b[Tt]he\s+({alternatives})\b(?!\s+of\b)", r"this \1", asking)
+    return " ".join([*scene, named_back])
 
 
 # "… directly north of it", "lying to the south of that one": a thing the asking sentence relates the
@@ -1480,6 +1554,35 @@ def kind_named_back(text: str) -> str:
     if not re.search(rf"\b{re.escape(kind)}\b", " ".join(scene).lower()):
         return text
     return " ".join([*scene, _ONE_BACK.sub(lambda m: f"{m.group(1)} that {kind}", asking)])
+
+
+# "a Roman goddess", "a hero of Greek myth": a figure an earlier sentence introduces, by the pronoun that
+# refers back to it
+_FIGURES_BY_PRONOUN = {
+    "her": word_set("goddess queen heroine empress nymph princess"),
+    "his": word_set("god king hero emperor titan prince"),
+}
+_POSSESSIVE_PRONOUN = re.compile(r"\b(her|his)\s+(?=[a-z])")
+
+
+def figure_named_back(text: str) -> str:
+    """A question whose asking sentence asks of "her" or "his" a figure an earlier sentence introduces
+    without a name, with the figure named by its kind: "This bird has an old nickname honouring a Roman
+    goddess. Which Greek goddess is her counterpart?" → "… is that goddess's counterpart?", so the goddess
+    is read as a bridge. Unchanged when the asking sentence points at the image."""
+    *scene, asking = _SENTENCE_BREAK.split(text)
+    pronoun = _POSSESSIVE_PRONOUN.search(asking)
+    if not scene or not pronoun or _POINTING.search(asking.lower()):
+        return text
+    figures = "|".join(sorted(_FIGURES_BY_PRONOUN[pronoun.group(1)]))
+    introduced = re.findall(rf"\ban?\s+(?:[\w-]+\s+)?({figures})\b", " ".join(scene))
+    if not introduced:
+        return text
+    return " ".join([*scene, _POSSESSIVE_PRONOUN.sub(f"that {introduced[-1]}'s ", asking, count=1)])
+
+
+# Rewrites that read a question's asking sentence with what its earlier sentences say, in this order
+_READ_BACK = (asked_back, shown_named_back, figure_named_back, kind_named_back)
 
 
 # "…, in one word: terrestrial, aquatic or arboreal?", "is this bird a herbivore or a carnivore?": options of
@@ -1817,10 +1920,14 @@ def named_subject(text: str) -> str:
     if front:
         return unpossessed(front.group(1))
     apposition = _APPOSITION.search(text)
-    set_aside = {m.group(1) for m in _NAMES_SET_ASIDE.finditer(text)}  # "Besides Cetus, which …"
+    set_aside = answer_partners(text)  # "Besides Cetus, which …", "Between Hercules and which …"
+    set_aside |= {m.group(1) for m in _COUNTED_FROM.finditer(text)}  # "Counting from Aries, which sign …"
     # "Together with Cassiopeia, which constellation flanks …": a phrase before the question, no apposition
-    fronted = apposition and not _WH_WORD.search(
-        _SENTENCE_BREAK.split(text[: apposition.start()])[-1].lower()
+    # — unless a wh-word asks after it ("The hero Perseus, whose constellation …, slew which monster?")
+    fronted = (
+        apposition
+        and not _WH_WORD.search(_SENTENCE_BREAK.split(text[: apposition.start()])[-1].lower())
+        and not _WH_WORD.search(text[apposition.end() :].lower())
     )
     if apposition and apposition.group(1) not in set_aside and not fronted:
         return unpossessed(apposition.group(1))
@@ -2161,6 +2268,9 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "named", "place"
     if re.search(r"\b(?:what|which)\s+(?:form|kind|type|system|sort)\s+of\s+government\b", lower):
         return "named", "government"  # "what form of government does that country have": "absolute monarchy"
+    owned = _WHOSE_KIND_IS_WHAT.search(asking)
+    if owned and owned.group(1) in TYPE_NOUNS:  # "… belonged to a land whose modern capital is what?"
+        return "named", owned.group(1)
     noun = asked_noun(lower)
     if noun in _RELATIONAL_NOUNS:  # "what is the other neighbour": of the kind of what it neighbours
         return "named", None
@@ -2169,6 +2279,12 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
     if noun in {"person", "painter", "artist", "writer", "author", "scientist", "astronomer", "inventor"}:
         return "person", noun
     return "named", noun
+
+
+# "a land whose modern capital is what": the kind asked, after the thing that has it
+_WHOSE_KIND_IS_WHAT = re.compile(
+    r"\bwhose\s+(?:[a-z]+\s+)?([a-z]+)\s+(?:is|was|are|were)\s+(?:what|which)\s*$"
+)
 
 
 # "what is it", "what's that": a last sentence asking back for what the one before introduced

@@ -58,6 +58,8 @@ from nodes.extractive.spans import (
     described_entry,
     describing_words,
     diet_word,
+    divided_into,
+    extent_end,
     is_entry_of,
     lacking_word,
     listed_together,
@@ -84,7 +86,9 @@ _FIGURE_ASKED = re.compile(
     # "what animal is that zodiac sign pictured as?"
     r"\b(?:named\s+(?:after|for)|represents?|depicts?|symboli[sz]es?|stands?\s+for"
     r"|(?:pictured|depicted|drawn|shown|represented|portrayed)\s+as)(?:\s+(?:it|that|this))?\s*\??$"
-    r"|\b(?:what|which)\s+(?:figure|symbol|creature)\b",
+    r"|\b(?:what|which)\s+(?:figure|symbol|creature)\b"
+    # "which animal stands for that zodiac sign?"
+    r"|\b(?:what|which)\s+(?:animal|beast)\s+(?:stands?\s+for|represents?|symboli[sz]es?)\s+(?:that|this|the)\b",
     re.IGNORECASE,
 )
 # "Cancer the Crab": a name with the figure it stands for
@@ -119,7 +123,7 @@ FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scale
 
 # Phrases of the anchor's own lines that answer a question of one shape each: a thing on a part, a part's
 # markings, what covers it, what surrounds a part, which sexes bear a part, what it is put into, its diet,
-# where it is most abundant
+# what it is divided into, where it is most abundant
 _PHRASE_READERS = (
     placed_on_part,
     part_markings,
@@ -128,6 +132,7 @@ _PHRASE_READERS = (
     sexes_bearing,
     put_into,
     diet_word,
+    divided_into,
     most_abundant_at,
 )
 
@@ -187,6 +192,13 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     numbered = numbered_name(shape, anchor, anchor_lines) if shape.numbered and not chain.bridged else ""
     if numbered:
         return Reading(numbered, [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    # "That range extends from British Columbia down to where?": an end of the named subject's extent, or
+    # of the bridge's
+    extended = shape.subject or (chain.links[0] if chain.bridged and chain.links else anchor)
+    extended_lines = [line for line in lines if extended and is_about(line.title, line.text, extended)]
+    end = first_read(extent_end, shape.text, extended_lines)
+    if end:
+        return Reading(end, [as_evidence(line) for line in extended_lines[:1]], confidence)
     phrase = next(filter(None, (first_read(read, shape.text, anchor_lines) for read in _PHRASE_READERS)), "")
     if phrase:  # "what runs along the back of this lizard?" — "a spiny crest"; "what markings does this cat's
         # coat have?" — "striped, spotted or swirled with black"
@@ -704,6 +716,11 @@ def group_of(shape: QuestionShape, anchor_lines: Sequence[EvidenceLine]) -> str:
         names = entry_names(line.text)
         head = group_head(definition(line.text)) if names else ""
         if head and singular(head.lower()) in asked:
+            # "to which unusual group of mammals does it belong" against "a burrowing monotreme mammal": the
+            # word that narrows the question's own noun, when the question does not give it
+            narrowing = word_before(definition(line.text), head)
+            if narrowing and singular(narrowing) not in asked:
+                return narrowing
             return names[0] if names[0].lower() not in shape.text.lower() else ""
         if head:
             return head
@@ -722,6 +739,21 @@ def group_head(text: str) -> str:
         if word.lower() not in _HEAD_ENDS:  # "a small wallaby", "very large … pheasant"
             words.append(word.strip("()."))
     return words[-1] if words and words[-1].isalpha() else ""
+
+
+# Words before a kind that describe one of it rather than name a group of it ("a large … mammal")
+_PLAIN_DESCRIPTIONS = word_set("large small big little long short huge tiny giant great common wild very")
+
+
+def word_before(text: str, head: str) -> str:
+    """The plain word right before `head` in `text`'s first clause when it may name a group of the head's
+    kind ("a burrowing monotreme mammal" → "monotreme"); "" for a description ("large", "burrowing",
+    "long-necked"), a name, or none."""
+    words = re.split(r"[;,(]", text)[0].split()
+    at = next((i for i, word in enumerate(words) if word.strip("().") == head), 0)
+    before = words[at - 1] if at else ""
+    plain = before.isalpha() and before.islower() and not before.endswith(("ing", "ed"))
+    return before if plain and before not in _HEAD_ENDS | _PLAIN_DESCRIPTIONS else ""
 
 
 def span_confidence(spans: Sequence[Span]) -> float:

@@ -375,6 +375,8 @@ _COUNTED_PLURAL = re.compile(r"\bhow\s+many\s+([a-z-]+s)\b")
 # "how many times as (or more) massive as Earth is it": a multiple counts times of the quality asked ("95
 # times as massive"), not of another one ("nine times the radius")
 _TIMES_AS = re.compile(r"\bhow\s+many\s+times\s+(?:as|more)\s+(?!than\b)([a-z-]+)")
+# "… had to finish a set of labours. How many?": a bare count of the plural the sentence before ends with
+_COUNTED_BEFORE = re.compile(r"\b([a-z-]{3,}s)\s*[.!]\s+how\s+many(?:\s+(?:are|were)\s+there)?\s*\??\s*$")
 UNBOUND_COUNT_FIT = 0.6  # a number that does not count the noun a count question asks about
 COUNT_WINDOW = 3  # words between a number and the noun it counts, at most ("three main isles")
 _TOKEN = re.compile(r"[\w'’-]+")
@@ -1435,7 +1437,12 @@ _SURROUND_ASKED = re.compile(
 )
 # Which sex bears a part, asked ("which sex carries the large antlers?", "do only the males grow antlers?"),
 # and as a gloss says it ("with large antlers in both sexes")
-_SEX_ASKED = re.compile(r"\b(?:sex|sexes|males?|females?)\b", re.IGNORECASE)
+# ("who carries the large antlers in this species?")
+_SEX_ASKED = re.compile(
+    r"\b(?:sex|sexes|males?|females?)\b|\bwho\s+(?:carries|bears|grows|has)\s+(?:the\s+)?(?:[a-z]+\s+)?"
+    r"(?:antlers|horns|tusks|manes?)\b",
+    re.IGNORECASE,
+)
 _SEXES_STATED = re.compile(
     r"\b(both\s+sexes|(?:the\s+)?(?:males|females)\s+only|only\s+(?:the\s+)?(?:males|females))\b"
 )
@@ -1468,6 +1475,53 @@ _MOST_ABUNDANT = re.compile(
     r"\bmost\s+(?:abundant|common|numerous|plentiful)\s+(?:on|in|at|around)\s+(?:the\s+)?"
     r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
 )
+
+
+# The end of a thing's extent asked: where it starts ("that range runs south from which Canadian province?")
+# or where it ends ("into which state do they extend at their southern end?", "extends … down to where?"),
+# and as a gloss says both ("extends from British Columbia to northern New Mexico")
+_EXTENT_VERB = r"(?:extends?|runs?|stretch(?:es)?|reaches?)"
+_START_ASKED = re.compile(rf"\b{_EXTENT_VERB}\s+(?:[a-z]+\s+)?from\s+(?:which|what|where)\b", re.IGNORECASE)
+_END_ASKED = re.compile(
+    rf"\b{_EXTENT_VERB}\s+(?:[^?]*?\s)?(?:to|into)\s+(?:which|what|where)\b"
+    # "into which US state do the Great Plains extend in the south?"
+    r"|(?:^|[.?!]\s+)(?:in)?to\s+(?:which|what)\b[^?]*\b(?:extends?|runs?|reach|reaches|stretch|stretches)\b"
+    rf"|\b(?:which|what)\b[^?]*\b(?:extends?|extend|runs?|run|reach|reaches)\b[^?]*\b(?:southern|northern|"
+    r"eastern|western|far|other)\s+end\b",
+    re.IGNORECASE,
+)
+_EXTENT_STATED = re.compile(
+    rf"\b(?:{_EXTENT_VERB}|extending|running|stretching)\s+(?:[a-z]+\s+)?from\s+(?:the\s+)?"
+    r"([\w'’ -]+?)\s+(?:to|(?:[^;]*?\s)?into)\s+(?:the\s+)?([\w'’ -]+?)(?=\s*[;,.()]|\s+and\b|$)"
+)
+
+
+def extent_end(question: str, text: str) -> str:
+    """The end of an extent `text` states ("extends from British Columbia to northern New Mexico") that the
+    question asks: where it starts or where it ends; "" for another question, or a text without one."""
+    asked = 1 if _START_ASKED.search(question) else 2 if _END_ASKED.search(question) else 0
+    found = _EXTENT_STATED.search(text) if asked else None
+    return found.group(asked) if found else ""
+
+
+# Parts a thing is divided into, asked ("into what do they divide it?", "the dust lanes split it into
+# what?"; not "into how many", a count), and as a gloss says it ("that dark lanes of dust divide into three
+# lobes")
+_DIVIDING = r"(?:divide|split|separate|break|cut)"
+_PARTS_ASKED = re.compile(
+    rf"\binto\s+(?:what|which)\b[^?]*\b{_DIVIDING}s?\b|\b{_DIVIDING}s?\s+(?:it|them)\s+into\s+what\b",
+    re.IGNORECASE,
+)
+_DIVIDED_INTO = re.compile(
+    rf"\b{_DIVIDING}(?:s|d|ed)?\s+(?:it\s+|them\s+)?into\s+((?:[\w-]+\s+){{0,3}}?[\w-]+)(?=\s*[;,.()]|\s+by\b|$)"
+)
+
+
+def divided_into(question: str, text: str) -> str:
+    """What `text` says a thing is divided into ("dark lanes of dust divide into three lobes" → "three
+    lobes") for a question asking into what it is divided; "" otherwise."""
+    found = _DIVIDED_INTO.search(text) if _PARTS_ASKED.search(question) else None
+    return found.group(1) if found else ""
 
 
 def most_abundant_at(question: str, text: str) -> str:
@@ -1567,7 +1621,10 @@ _MANNER_ASKED = re.compile(
     r"|\bhow\s+(?:does|do)\s+(?:this|these|it|they)\b(?:\s+[\w-]+){0,3}?\s+([a-z]{3,})\s*\??$"
     # "these fish swim in an unusual posture. Which one?"
     r"|\b([a-z]{3,})\s+in\s+an?\s+(?:unusual|odd|strange|special|peculiar|distinctive)\s+"
-    r"(?:posture|position|way|manner|fashion)\b.*\b(?:which|what)\s+(?:one|is\s+it)\s*\??$",
+    r"(?:posture|position|way|manner|fashion)\b.*\b(?:which|what)\s+(?:one|is\s+it)\s*\??$"
+    # "this fish has an unusual posture when it swims — what is it?"
+    r"|\ban?\s+(?:unusual|odd|strange|special|peculiar|distinctive)\s+(?:posture|position|way|manner)\s+"
+    r"(?:when|while)\s+(?:it|they)\s+([a-z]{3,})\b.*\b(?:which|what)\s+(?:one|is\s+it)\s*\??$",
     re.IGNORECASE,
 )
 
@@ -2211,7 +2268,14 @@ def novelty_of(
         and not placed_inside_shown(shape.text)
         and is_asked_kind(shape, span, lines)
     )
-    if is_among(span, known) and not own_name_asked and not own_of_kind:
+    # a demonym of a known place is that place ("Greek" when Greece is the bridge), unless a nationality
+    # is asked
+    place = place_of(span) if shape.answer_type != "nationality" else None
+    if (
+        (is_among(span, known) or (place and is_among(place, known)))
+        and not own_name_asked
+        and not own_of_kind
+    ):
         return 0.0
     if written:  # a phrase of the question's own wording, or its plural ("Europeans founded" — "European")
         return 0.0 if span[:1].islower() else 0.3
@@ -3040,9 +3104,12 @@ def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | 
 
 
 def counted_noun(question: str) -> str:
-    """The noun a count question counts: "how many main isles are there" → "isles"; "" for none."""
+    """The noun a count question counts: "how many main isles are there" → "isles"; for a bare "How many?",
+    the plural that ends the sentence before ("… had to finish a set of labours. How many?" → "labours");
+    "" for none."""
     lower = question.lower()
     match = _TIMES_AS.search(lower) or _COUNTED.search(lower) or _COUNTED_PLURAL.search(lower)
+    match = match or _COUNTED_BEFORE.search(lower)
     words = match.group(1).split() if match else []
     return words[-1] if words else ""
 
@@ -3072,11 +3139,17 @@ def _occurrences(tokens: list[str], span: list[str]) -> list[int]:
 
 def same_stem(word: str, other: str) -> bool:
     """Crude stemming: "humped" ~ "humps", "toed" ~ "toes", "painted" ~ "painter" (equal without an
-    inflection ending, or sharing 4-5 first letters)."""
+    inflection ending, or sharing 4-5 first letters), spelt either side of the Atlantic ("labours" ~
+    "labors")."""
+    word, other = _AMERICAN_OR.sub("or", word), _AMERICAN_OR.sub("or", other)
     if word == other or (len(word) > 2 and _stem(word) == _stem(other)):
         return True
     size = min(len(word), len(other))
     return size >= 4 and word[: max(4, min(5, size))] == other[: max(4, min(5, size))]
+
+
+# "labour", "colours", "harboured": a British "our" after two letters or more, written "or" in American
+_AMERICAN_OR = re.compile(r"(?<=[a-z]{2})our(?=s?$|ed$|ing$)")
 
 
 def _stem(word: str) -> str:
