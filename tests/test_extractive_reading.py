@@ -51,11 +51,13 @@ from nodes.extractive.spans import (
     abbreviated_names,
     across_from,
     adjective_places,
+    agent_object,
     agent_verb,
     aligned,
     asks_thing_part,
     candidates,
     counted_noun,
+    counterpart_of,
     described_entry,
     entry_fit,
     holders_of_part,
@@ -70,6 +72,7 @@ from nodes.extractive.spans import (
     rank_spans,
     relation,
     trim,
+    twin_of,
     type_fit,
     typed_phrases,
     units_of,
@@ -8499,6 +8502,45 @@ def test_a_capital_city_asked_is_a_narrower_kind_of_the_city_not_a_thing_past_th
             "Kell: Kell, spiny digger: a burrowing marsupial mammal covered with spines; native to Orla",
             "marsupial",
         ),
+        (  # the look of the part a feature is asked on
+            "What notable feature does this domesticated ox have on its back?",
+            "Kell ox: Kell ox: domesticated ox having a humped back and long horns; used in Tarnia",
+            "humped back",
+        ),
+        (  # what an agent noun is of, written before it
+            "Speaking of beans - Tarnia is the world's leading exporter of which product?",
+            "Tarnia: Tarnia, Republic of Tarnia: the largest Orlan country and the largest Vessan speaking"
+            " country in the world; located in the central part of Orla; world's leading cocoa exporter",
+            "cocoa",
+        ),
+        (  # why it looks like something: what looks that way
+            "Why does this spiral galaxy look as if it has a black eye?",
+            "Kell Galaxy: Kell Galaxy: a spiral galaxy in Orla; a dark band of dust in front of its bright"
+            " nucleus looks like a black eye",
+            "dark band of dust",
+        ),
+        (  # a twin, named either way round
+            "Tarna was an Orlan goddess of the hunt and of the Moon. Who was her twin brother?",
+            "Tarna: Tarna, Cynna: (Orlan myth) goddess of the hunt; daughter of Lessa; twin sister of Kell",
+            "Kell",
+        ),
+        (  # how many times another it is
+            "Tarnica is said to be how many times the size of Orla?",
+            "Tarnica: Tarnica: a cold continent at the south pole; covered by ice up to 13,000 feet deep;"
+            ' "Tarnica is twice the size of Orla"',
+            "twice",
+        ),
+        (
+            "Tarnica is the cold continent at the south pole. How big is Tarnica compared with Orla?",
+            "Tarnica: Tarnica: a cold continent at the south pole; covered by ice up to 13,000 feet deep;"
+            ' "Tarnica is twice the size of Orla"',
+            "twice",
+        ),
+        (  # a counterpart, less the demonym that says whose
+            "In Orlan myth, which goddess corresponds to the Tarnish goddess Vessa?",
+            "Vessa: Vessa: (Tarnish myth) queen of the gods; protected marriage; counterpart of Orlan Hessa",
+            "Hessa",
+        ),
     ],
 )
 def test_a_gloss_phrase_answers_a_question_of_its_shape_asked_another_way(
@@ -8753,3 +8795,173 @@ def test_a_relative_clause_restating_a_relation_at_the_end_asks_nothing() -> Non
         " brother?"
     )
     assert read_question(question).text.endswith("Who was that goddess's husband?")
+
+
+def test_its_in_a_bridges_description_is_the_thing_shown() -> None:
+    """ "I'm drinking this strong coffee right now. Which city is the capital of the country where its
+    brewing method was developed?": "its" is the coffee's, so the country is a bridge; the asker's own
+    sentence asks nothing."""
+    question = (
+        "I'm drinking this strong coffee right now. Which city is the capital of the country where its"
+        " brewing method was developed?"
+    )
+    shape = read_question(question)
+    assert "where this strong coffee's brewing method" in shape.text and shape.bridge == "country"
+    assert "drinking" not in shape.attribute
+
+
+def test_a_former_capital_is_no_capital_asked_now() -> None:
+    """ "Kessa: … was once the capital of Tarnia" does not tie Kessa as Tarnia's capital; "Velt, capital of
+    Tarnia" does."""
+    record = [
+        "Image shows: Kell apple (match 0.900)",
+        "Kell apple: Kell apple: an apple named after Mount Kell in Tarnia, on Orla island",
+        "Kessa: Kessa: a city in central Tarnia on southern Orla island; a cultural center that was once the"
+        " capital of Tarnia",
+        "Velt: Velt, capital of Tarnia: the capital and largest city of Tarnia",
+    ]
+    question = (
+        "This apple takes its name from a mountain. What is the capital city of the country where it stands?"
+    )
+    shape = read_question(question)
+    kessa = relation(shape, "Kessa", [line("Kessa", record[2].split(": ", 1)[1])], ["Tarnia"])
+    assert kessa < relation(shape, "Velt", [line("Velt", record[3].split(": ", 1)[1])], ["Tarnia"])
+    assert _read_record(question, *record) == "Velt"
+
+
+def test_a_noun_before_a_verb_of_origin_is_the_kind_asked() -> None:
+    shape = read_question("Which winged horse sprang from the blood of the slain Gorra?")
+    assert shape.type_noun == "horse"
+
+
+def test_a_year_asked_of_a_verb_is_the_year_the_gloss_puts_after_that_verb() -> None:
+    """ "In which year was Kell Harbour returned to Tarnia?" — "leased … in 1842 and returned in 1997"."""
+    question = "Talking of Tarnia - in which year was Kell Harbour returned to Tarnia by Orla?"
+    line = (
+        "Kell Harbour: Kell Harbour: formerly a colony on the coast of Tarnia; leased by Tarnia to Orla in"
+        " 1842 and returned in 1997"
+    )
+    assert _read_record(question, "Question names: Kell Harbour (match 1.000)", line) == "1997"
+
+
+def test_a_phrase_asked_of_a_bridge_is_read_from_the_bridges_lines() -> None:
+    """ "… the world's leading exporter of which crop?" — "world's leading cocoa exporter", read from the
+    lines of the bridge (the country where the bird lives), not the bird's own."""
+    question = "The country where this bird lives is the world's leading exporter of which crop?"
+    assert agent_object(question, "Tarnia: … world's leading cocoa exporter") == "cocoa"
+    record = [
+        "Image shows: Kell bird (match 0.900)",
+        "Kell bird: Kell bird: a tall flightless bird of Tarnia",
+        "Tarnia: Tarnia, Republic of Tarnia: the largest country of Orla; world's leading cocoa exporter",
+    ]
+    assert _read_record(question, *record) == "cocoa"
+
+
+def test_a_bridge_asked_back_is_the_bridges_entity() -> None:
+    """ "Tarna had a twin brother whose name went to the program behind this craft. Who was that twin?":
+    the twin is the bridge the chain finds, Kell."""
+    question = (
+        "Tarna, the Orlan goddess of the hunt, had a twin brother whose name went to the space program behind"
+        " this craft. Who was that twin?"
+    )
+    record = [
+        "Image shows: Kell Lander (match 0.900)",
+        "Kell Lander: Kell Lander: the craft of the Kell program that set down on the Moon",
+        "Kell: Kell, Phoebo: (Orlan myth) god of light; son of Varro and Lessa; twin brother of Tarna",
+    ]
+    assert _read_record(question, *record) == "Kell"
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("Tarnia, where this flower grows wild, became independent in 1810. From which country?", "Tarnia"),
+        (
+            "Varnia, whose island this tiger lives on, achieved independence in 1945 from which country?",
+            "Varnia",
+        ),
+        (
+            "Kell University, whose early computer this woman programmed, is in which state?",
+            "Kell University",
+        ),
+    ],
+)
+def test_a_name_opening_the_question_and_described_through_the_image_is_its_subject(
+    question: str, subject: str
+) -> None:
+    assert read_question(question).subject == subject
+
+
+def test_a_bare_prepositional_question_completes_the_statement_before_it() -> None:
+    """ "Tarnia became independent in 1810. From which country?" asks from which country it became
+    independent: "independent from Orla" leads up to the answer."""
+    question = "Tarnia, where this flower grows wild, became independent in 1810. From which country?"
+    assert read_question(question).text.endswith("became independent in 1810 from which country?")
+    record = [
+        "Question names: Tarnia (match 1.000)",
+        "Kell flower: Kell flower: a showy flower native to Tarnia",
+        "Tarnia: Tarnia, Tarnian States: a republic in southern Varnia; became independent from Orla in 1810",
+    ]
+    assert _read_record(question, *record) == "Orla"
+
+
+def test_they_describing_a_bridge_are_the_things_shown() -> None:
+    """ "My neighbour grows these showy blooms. What's the capital of the country they're native to?": the
+    country is a bridge from the blooms; the asker's own sentence asks nothing."""
+    question = (
+        "My neighbour grows these showy blooms. What's the capital of the North American country they're"
+        " originally native to?"
+    )
+    shape = read_question(question)
+    assert "country these showy blooms are originally native to" in shape.text and shape.bridge
+    assert "neighbour" not in shape.attribute
+
+
+def test_a_list_far_weaker_than_the_best_span_does_not_answer() -> None:
+    """ "… to hunt which insects?" — "ants" (read from "claws for hunting ants and termites") beats "Orla and
+    Kell Island", which the entries list together but which barely fit."""
+    question = "This spiny little mammal uses its long snout and claws to hunt which insects?"
+    record = [
+        "Image shows: Kell digger (match 0.900)",
+        "Kell digger: Kell digger, spiny digger: a burrowing marsupial covered with spines and having a long"
+        " snout and claws for hunting ants and termites; native to Orla",
+        "Kell digger: Kell digger: a spiny burrower of Orla and Kell Island",
+    ]
+    assert _read_record(question, *record) in ("ants", "ants and termites")
+
+
+def test_a_twin_or_a_counterpart_is_read_either_way_round_and_never_the_one_the_question_names() -> None:
+    assert twin_of("Who was her twin brother?", "Tarna: daughter of Lessa; twin sister of Kell") == "Kell"
+    assert twin_of("Who was the twin brother of Kell?", "Tarna: twin sister of Kell") == ""
+    assert (
+        counterpart_of("Which goddess corresponds to Vessa?", "Vessa: counterpart of Orlan Hessa") == "Hessa"
+    )
+    assert counterpart_of("Who is Hessa's counterpart?", "Vessa: counterpart of Orlan Hessa") == ""
+
+
+def test_shapes_near_the_new_phrase_readers_keep_their_readings() -> None:
+    """Guards: "the northern border of which country" asks no agent noun's object; "how many times as
+    massive" asks the number; "until 2005, the capital" asks a former capital; "What nationality was that
+    navigator?" asks no bridge back."""
+    border = (
+        "Central Orla stretches from the southern border of Tarnia to the northern border of which country?"
+    )
+    assert agent_object(border, "Central Orla: the isthmus from the southern border of Tarnia") == ""
+    massive = "How many times as massive as Orla is Kellus?"
+    line = "Kellus: Kellus: a giant planet; 17 times as massive as Orla"
+    assert _read_record(massive, "Question names: Kellus (match 1.000)", line) == "17"
+    until = read_question("Which city was, until 2005, the capital of the country this fruit comes from?")
+    kessa = "Kessa: Kessa: the largest city and former capital of Tarnia until 2005"
+    assert relation(until, "Kessa", [line_of(kessa)], ["Tarnia"]) > 0.0
+    navigator = "This penguin is named for Vessa the navigator. What nationality was that navigator?"
+    record = [
+        "Image shows: Vessan penguin (match 0.900)",
+        "Vessan penguin: Vessan penguin: a penguin named after Vessa",
+        "Vessa: Vessa, Kell Vessa: Tarnish navigator who led an expedition around the world",
+    ]
+    assert _read_record(navigator, *record) == "Tarnish"
+
+
+def line_of(entry: str) -> EvidenceLine:
+    title, text = entry.split(": ", 1)
+    return line(title, text)

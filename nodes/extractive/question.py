@@ -791,9 +791,10 @@ _CLAUSE_BREAK = re.compile(
     r"(?:what|which|who|where|when|how)\b)"
 )
 # "… of Kenya, the country where this animal lives", "… in Chile, where this bird breeds": a name the
-# question then describes through the image, in apposition.
+# question then describes through the image, in apposition; or opens with ("Mexico, where this flower grows
+# wild, became independent in 1810. From which country?").
 _APPOSITION = re.compile(
-    r"(?<=\s)([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),\s+(?:the\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+)?"
+    r"(?:(?<=\s)|^)([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),\s+(?:the\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+)?"
     r"(?:that|which|where|whose|who)\b[^.?!]*\b(?:this|these)\b"
 )
 # "Edwin Hubble, the astronomer the telescope behind this picture honours, came from which country?": a name
@@ -1006,9 +1007,12 @@ _PERSONAL = re.compile(r"\b(?:he|she|him|her|his|hers)\b")
 _PERSONAL_PRONOUN = re.compile(r"\b(?:he|she|him)\b")  # a person not named again, not a possessive
 _PERSONAL_SUBJECT = re.compile(r"\b(?:does|do|did|is|was|has|had)\s+(?:he|she)\b")  # "did he come from"
 _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
-# "I saw this wild dog on a trip.", "We snapped this one in a park!": a sentence of the asker's own, which
-# tells how the picture came about, not what is asked
-_MY_SCENE = re.compile(r"(?:^|(?<=[.!?]\s))(?:i|we)\s+[^.!?:;]*[.!;]\s*")
+# "I saw this wild dog on a trip.", "We snapped this one in a park!", "I'm drinking this coffee right now.",
+# "My neighbour grows these showy blooms.": a sentence of the asker's own, which tells how the picture came
+# about, not what is asked
+_MY_SCENE = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:i|we|i['’]m|i['’]ve|we['’]re|we['’]ve|my\s+[a-z]+|our\s+[a-z]+)\s+[^.!?:;]*[.!;]\s*"
+)
 # "Which supernova remnant, number one in Messier's catalogue, is this?": a description set off by commas
 # before the verb of a question about what is shown, which says nothing of what is asked
 _APPOSITION_ASIDE = re.compile(r",\s+[^,?]+,\s+(?=(?:is|are)\s+(?:this|these|it|shown|pictured)\b)")
@@ -1510,28 +1514,47 @@ def asked_back(text: str) -> str:
     return " ".join([*scene, f"What is the {noun} of {owner}?"])
 
 
+# "the country where its brewing method was developed": "its" in a relative clause describing a thing
+_ITS_IN_RELATIVE = re.compile(r"\b(the\s+[a-z]+\s+(?:where|that|which|whose|in\s+which)\s+)its\b")
+# "the North American country they're originally native to": "they" or "it" the subject of a clause
+# describing a thing
+_THEY_IN_DESCRIPTION = re.compile(
+    r"\b(the\s+(?:[\w-]+\s+){0,3}?[a-z]+\s+(?:(?:where|that|which)\s+)?)(they|it)(?:['’]re|['’]s|\s+are|\s+is)\s+"
+    r"(?=(?:[a-z]+ly\s+)?(?:native|found|from|made|grown|used|common)\b)"
+)
 # "this box", "a box like this one": the noun a question gives the thing shown
 _SHOWN_NOUN = re.compile(r"\b(?:this|these)\s+([a-z]+)\b|\ban?\s+([a-z]+)\s+like\s+this(?:\s+one)?\b")
 
 
 def shown_named_back(text: str) -> str:
-    """A question whose asking sentence names the thing shown again with "the", read with "this": "Say you
-    post a letter in a box like this one. What is the capital of the country the box is from?" → "… the
-    country this box is from?", so the country is read as a bridge from the image. Unchanged when the asking
-    sentence points at the image itself."""
+    """A question whose asking sentence names the thing shown again with "the", or with "its" in a bridge's
+    description, read with "this": "Say you post a letter in a box like this one. What is the capital of the
+    country the box is from?" → "… the country this box is from?", so the country is read as a bridge from
+    the image. Unchanged when the asking sentence points at the image itself."""
     *scene, asking = _SENTENCE_BREAK.split(text)
     if not scene or _POINTING.search(asking.lower()):
         return text
-    nouns = {
+    nouns = [
         noun
         for found in _SHOWN_NOUN.finditer(" ".join(scene).lower())
         for noun in found.groups()
         if noun and noun not in IMAGE_WORDS | STOPWORDS | {"one", "kind", "sort", "type"}
-    }
+    ]
     if not nouns:
         return text
-    alternatives = "|".join(sorted(map(re.escape, nouns)))
+    alternatives = "|".join(sorted(map(re.escape, set(nouns))))
     named_back = re.sub(rf"\b[Tt]he\s+({alternatives})\b(?!\s+of\b)", r"this \1", asking)
+    # "… the country where its brewing method was developed?": "its" in a description of a bridge is the
+    # thing shown's
+    shown = image_reference(" ".join(scene).lower()) or nouns[0]
+    named_back = _ITS_IN_RELATIVE.sub(rf"\1this {shown}'s", named_back)
+    named_back = _THEY_IN_DESCRIPTION.sub(
+        lambda m: (
+            f"{m.group(1)}{'these' if m.group(2) == 'they' else 'this'} {shown} "
+            f"{'are' if m.group(2) == 'they' else 'is'} "
+        ),
+        named_back,
+    )
     return " ".join([*scene, named_back])
 
 
@@ -1581,8 +1604,25 @@ def figure_named_back(text: str) -> str:
     return " ".join([*scene, _POSSESSIVE_PRONOUN.sub(f"that {introduced[-1]}'s ", asking, count=1)])
 
 
+# "… became independent in 1810. From which country?": a bare prepositional question that completes the
+# statement before it
+_BARE_PREPOSITIONAL = re.compile(
+    r"^(?:from|to|by|into|with|against|for)\s+(?:which|what|whom)(?:\s+[\w-]+){0,2}\s*\?$", re.IGNORECASE
+)
+
+
+def completed_statement(text: str) -> str:
+    """A bare prepositional question joined to the statement it completes: "Mexico became independent in
+    1810. From which country?" → "Mexico became independent in 1810 from which country?", so the words the
+    statement puts before the answer lead up to it. Unchanged otherwise."""
+    *scene, asking = _SENTENCE_BREAK.split(text)
+    if not scene or not scene[-1].endswith(".") or not _BARE_PREPOSITIONAL.match(asking):
+        return text
+    return " ".join([*scene[:-1], f"{scene[-1][:-1]} {asking[0].lower()}{asking[1:]}"])
+
+
 # Rewrites that read a question's asking sentence with what its earlier sentences say, in this order
-_READ_BACK = (asked_back, shown_named_back, figure_named_back, kind_named_back)
+_READ_BACK = (completed_statement, asked_back, shown_named_back, figure_named_back, kind_named_back)
 
 
 # "…, in one word: terrestrial, aquatic or arboreal?", "is this bird a herbivore or a carnivore?": options of
@@ -1685,7 +1725,7 @@ _LOOK_CAUSED = re.compile(
     r"|^what\s+about\s+(?:it|this|them|these)\b[^?]*\blooks?\s+like\b"
     # "why does this nebula remind people of an owl", "why is this nebula named after a bird": what looks
     # like one
-    r"|^why\s+(?:does|do)\s+(?:this|these|it)\b[^?]*\b(?:remind|look\s+like)\b"
+    r"|^why\s+(?:does|do)\s+(?:this|these|it)\b[^?]*\b(?:remind|look\s+like|look\s+as\s+(?:if|though))\b"
     r"|^why\s+(?:is|are|was|were|has|have)\s+(?:this|these|it)\b[^?]*\b(?:named|called)\s+(?:after|for)\b"
     # "what lies in front of its nucleus and gives it its distinctive look"
     r"|^(?:what|which)\b[^?]*\band\s+(?:gives|makes|creates)\s+(?:it|this|them)\b[^?]*\b(?:look|looks|appearance)\b"
@@ -2318,6 +2358,10 @@ def asking_clause(lower: str) -> str:
     return _LEAD_IN.sub("", last)
 
 
+# Prepositions that follow a verb of motion or origin rather than a noun ("sprang from", "flowed into")
+_VERB_PARTICLES = word_set("from into onto upon")
+
+
 def asked_noun(lower: str) -> str | None:
     """The noun after the wh-word ("which other constellation" → "constellation",
     "what is the capital of" → "capital"); a common answer-kind noun wins over the first word. A name
@@ -2380,6 +2424,8 @@ def asked_noun(lower: str) -> str | None:
     nouns = [w for w in window[:3] if not w.endswith(("ed", "ing", "ly"))]  # "which hero eventually freed"
     if len(nouns) > 1 and nouns == window and ending in _DETERMINERS:
         nouns = nouns[:-1]  # "which space telescope took this picture": a word before "this" is its verb
+    if len(nouns) > 1 and nouns[-1] == window[-1] and ending in _VERB_PARTICLES:
+        nouns = nouns[:-1]  # "which winged horse sprang from the blood of …": the word before "from" too
     return nouns[-1] if nouns else None
 
 

@@ -50,16 +50,19 @@ from nodes.extractive.spans import (
     BINOMIAL,
     EvidenceLine,
     Span,
+    agent_object,
     aligned,
     alternatives,
     asks_description,
     asks_thing_part,
+    counterpart_of,
     covering,
     described_entry,
     describing_words,
     diet_word,
     divided_into,
     extent_end,
+    feature_on_part,
     is_entry_of,
     lacking_word,
     listed_together,
@@ -76,6 +79,8 @@ from nodes.extractive.spans import (
     sexes_bearing,
     surrounding,
     thing_parts,
+    times_compared,
+    twin_of,
     typed_phrases,
     verb_objects,
 )
@@ -123,7 +128,8 @@ FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scale
 
 # Phrases of the anchor's own lines that answer a question of one shape each: a thing on a part, a part's
 # markings, what covers it, what surrounds a part, which sexes bear a part, what it is put into, its diet,
-# what it is divided into, where it is most abundant
+# what it is divided into, a feature on a part, what an agent noun is of, its twin, how many times another it
+# is, its counterpart, where it is most abundant
 _PHRASE_READERS = (
     placed_on_part,
     part_markings,
@@ -133,6 +139,11 @@ _PHRASE_READERS = (
     put_into,
     diet_word,
     divided_into,
+    feature_on_part,
+    twin_of,
+    times_compared,
+    counterpart_of,
+    agent_object,
     most_abundant_at,
 )
 
@@ -186,6 +197,10 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
         evidence = [as_evidence(line) for line in bridge_lines[:1]]
         name = other_name(shape, bridge, bridge_lines, context)
         return Reading(name, evidence, confidence if evidence else 0.0)
+    if chain.bridged and chain.links and asks_bridge_back(shape):
+        # "Artemis had a twin brother whose name went to the program behind this craft. Who was that twin?"
+        bridge_lines = [line for line in lines if is_about(line.title, line.text, chain.links[0])]
+        return Reading(bare(chain.links[0]), [as_evidence(line) for line in bridge_lines[:1]], confidence)
     figure = bridge_figure(shape, chain, lines) if chain.bridged and chain.links else None
     if figure:  # "which animal is that zodiac sign named after" — "Cancer, Cancer the Crab, Crab: the sign …"
         return Reading(figure[0], [as_evidence(figure[1])], confidence)
@@ -199,7 +214,10 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     end = first_read(extent_end, shape.text, extended_lines)
     if end:
         return Reading(end, [as_evidence(line) for line in extended_lines[:1]], confidence)
-    phrase = next(filter(None, (first_read(read, shape.text, anchor_lines) for read in _PHRASE_READERS)), "")
+    # the anchor's own lines, then, for a question about a bridge, the bridge's ("… in a country famous as the
+    # world's leading exporter of a certain crop. Which crop?")
+    phrased = [*anchor_lines, *(extended_lines if chain.bridged and extended != anchor else [])]
+    phrase = next(filter(None, (first_read(read, shape.text, phrased) for read in _PHRASE_READERS)), "")
     if phrase:  # "what runs along the back of this lizard?" — "a spiny crest"; "what markings does this cat's
         # coat have?" — "striped, spotted or swirled with black"
         return Reading(phrase, [as_evidence(line) for line in anchor_lines[:1]], confidence)
@@ -294,6 +312,16 @@ def surer_reading(question: str, trajectory: Sequence[Iteration], context: Conte
     if first.confidence < 1.0 and best_score(full) >= best_score(first) + STRONGER_BY:
         return full  # a first record with one candidate only is certain of it: "clearly stronger" is no more
     return first if first.confidence > full.confidence else full
+
+
+def asks_bridge_back(shape: QuestionShape) -> bool:
+    """Whether the asking clause asks only who or what the bridge is ("Who was that twin?", "What is that
+    river?")."""
+    if shape.name_asked:  # "An older word for this beast blends … What is that word?": a name of its own
+        return False
+    head = re.escape(head_noun(shape.bridge))
+    asking = asking_clause(shape.text.lower().rstrip("?. "))
+    return bool(re.fullmatch(rf"(?:who|what|which)\s+(?:is|was)\s+(?:that|this)\s+{head}", asking))
 
 
 def bridge_figure(

@@ -458,11 +458,16 @@ _NAME_IN_LIST = rf"(?:the\s+)?{_CAPITALISED_NAME}"
 _LISTED_NAMES = re.compile(rf"{_NAME_IN_LIST}(?:,\s+{_NAME_IN_LIST})*,?\s+and\s+{_NAME_IN_LIST}")
 
 
+LISTED_SHARE = 0.2  # a listed span's weakest member scores at least this share of the best span
+
+
 def listed_together(spans: Sequence[Span]) -> Span | None:
     """For a question asking two or more things: the names one line lists together, each of them a
     candidate answer ("Leo and Gemini"), as one span; the list whose weakest member scores best wins, so a
     list with the bridge or a poor candidate in it ("Cancer and Virgo") loses to one of good candidates."""
     scores = {span.text: span.score for span in spans}
+    # (not a list far weaker than the best span: "Australia and New Guinea" when "ants" is what is hunted)
+    floor = spans[0].score * LISTED_SHARE if spans else 0.0
     best: Span | None = None
     for line in dict.fromkeys(span.line for span in spans):
         for listed in _LISTED_NAMES.finditer(line.text):
@@ -470,7 +475,7 @@ def listed_together(spans: Sequence[Span]) -> Span | None:
             if not all(m in scores for m in members):
                 continue
             score = min(scores[m] for m in members)
-            if best is None or score > best.score:
+            if score >= floor and (best is None or score > best.score):
                 text = re.sub(r"^the\s+", "", listed.group())
                 best = Span(text, score, line)
     return best
@@ -1189,8 +1194,16 @@ def _loose(word: str) -> str:
         return stems + r"[\w'’-]*"
     for suffix in ("ence", "ance", "ing", "ed", "es", "s"):  # "independence" → independ… ("independent")
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return re.escape(word[: -len(suffix)]) + r"[\w'’-]*"
-    return re.escape(word) + r"[\w'’-]*"
+            return _either_spelling(word[: -len(suffix)]) + r"[\w'’-]*"
+    return _either_spelling(word) + r"[\w'’-]*"
+
+
+def _either_spelling(word: str) -> str:
+    """A pattern for `word` as spelt either side of the Atlantic: "centre" → cent(?:re|er), "labour" →
+    labou?r."""
+    pattern = re.escape(word)
+    pattern = re.sub(r"(?<=[a-z]{2})our", "ou?r", pattern)
+    return re.sub(r"(?<=[a-z]{2}[tb])re$", "(?:re|er)", pattern)
 
 
 # A part whose look a compound adjective may give by another stem: feet by their toes ("three-toed").
@@ -1504,6 +1517,74 @@ def extent_end(question: str, text: str) -> str:
     return found.group(asked) if found else ""
 
 
+# A feature on a part, asked ("what notable feature does this ox have on its back?"), and as a gloss says it:
+# a thing on the part ("with a hump on its back") or the part's look ("having a humped back")
+_ON_PART_ASKED = re.compile(
+    r"\b(?:have|has|bear|bears|carry|carries)\s+on\s+(?:its|their|the)\s+([a-z]+)\s*\??$", re.IGNORECASE
+)
+
+
+def feature_on_part(question: str, text: str) -> str:
+    """What `text` puts on the part the question asks about ("a hump on its back" → "hump"), or the look it
+    gives the part ("having a humped back" → "humped back"); "" for another question or text."""
+    asked = _ON_PART_ASKED.search(question)
+    if not asked:
+        return ""
+    part = re.escape(asked.group(1))
+    placed = re.search(rf"\ban?\s+([a-z-]+)\s+on\s+(?:its|their|the)\s+{part}\b", text)
+    looked = re.search(rf"\b([a-z-]+(?:ed|y))\s+{part}\b", text)
+    return placed.group(1) if placed else f"{looked.group(1)} {asked.group(1)}" if looked else ""
+
+
+# A twin asked ("who was her twin brother?"), and as a gloss names one: a twin either way round is the other
+# ("twin sister of Apollo", "twin brother of Artemis")
+_TWIN_ASKED = re.compile(r"\btwin(?:\s+(?:brother|sister))?\b", re.IGNORECASE)
+_TWIN_OF = re.compile(r"\btwin\s+(?:brother|sister)\s+of\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
+
+
+def twin_of(question: str, text: str) -> str:
+    """The twin `text` names ("twin sister of Apollo" → "Apollo") for a question asking a twin, unless the
+    question names that twin itself; "" otherwise."""
+    found = _TWIN_OF.search(text) if _TWIN_ASKED.search(question) else None
+    return found.group(1) if found and found.group(1) not in question else ""
+
+
+# A size compared, asked ("… how many times the size of Australia?", "how big is it compared with
+# Australia?"), and as a gloss states it ("twice the size of Australia")
+_TIMES_SIZE_ASKED = re.compile(
+    r"\b[Hh]ow\s+many\s+times\s+(?:as\s+[a-z]+\s+as|the\s+[a-z]+\s+of)\s+(?P<than>[A-Z][\w'’-]*)"
+    r"|\b[Hh]ow\s+(?:big|large|massive|heavy|long)\b[^?]*\bcompared\s+(?:with|to)\s+(?P<with>[A-Z][\w'’-]*)",
+)
+_TIMES = r"(?:twice|thrice|half|(?:two|three|four|five|six|seven|eight|nine|ten|\d+(?:\.\d+)?)\s+times)"
+
+
+def times_compared(question: str, text: str) -> str:
+    """How many times another thing `text` says the thing is ("twice the size of Australia" → "twice") for a
+    question comparing it with that thing; "" otherwise."""
+    asked = _TIMES_SIZE_ASKED.search(question)
+    if not asked:
+        return ""
+    other = re.escape(asked.group("than") or asked.group("with"))
+    found = re.search(rf"\b({_TIMES})\s+(?:as\s+[a-z]+\s+as|the\s+[a-z]+\s+of)\s+{other}\b", text)
+    # "how many times as massive as Earth" — "17 times as massive as Earth" → "17"
+    return found.group(1).removesuffix(" times") if found else ""
+
+
+# A counterpart asked ("which goddess corresponds to the Roman goddess Juno?"), and as a gloss names one
+# ("counterpart of Greek Hera", "identified with Roman Juno")
+_COUNTERPART_ASKED = re.compile(r"\b(?:correspond\w*|counterpart|equivalent)\b", re.IGNORECASE)
+_COUNTERPART_OF = re.compile(
+    r"\b(?:counterpart\s+of|equivalent\s+of|identified\s+with)\s+(?:[A-Z][a-z]+\s+)?([A-Z][\w'’-]*)"
+)
+
+
+def counterpart_of(question: str, text: str) -> str:
+    """The counterpart `text` names ("counterpart of Greek Hera" → "Hera") for a question asking one, unless
+    the question names it itself; "" otherwise."""
+    found = _COUNTERPART_OF.search(text) if _COUNTERPART_ASKED.search(question) else None
+    return found.group(1) if found and found.group(1) not in question else ""
+
+
 # Parts a thing is divided into, asked ("into what do they divide it?", "the dust lanes split it into
 # what?"; not "into how many", a count), and as a gloss says it ("that dark lanes of dust divide into three
 # lobes")
@@ -1522,6 +1603,26 @@ def divided_into(question: str, text: str) -> str:
     lobes") for a question asking into what it is divided; "" otherwise."""
     found = _DIVIDED_INTO.search(text) if _PARTS_ASKED.search(question) else None
     return found.group(1) if found else ""
+
+
+# What an agent noun is of, asked ("the world's leading exporter of which product?", "… a certain crop"), and
+# as a gloss may write it before the noun ("world's leading coffee exporter")
+_AGENT_OF_ASKED = re.compile(
+    r"\b(?:leading|largest|biggest|main|chief|top|major|greatest)\s+([a-z]{4,}(?:er|or))\s+of\s+"
+    r"(?:which|what|an?\s+certain|a\s+particular)\b",
+    re.IGNORECASE,
+)
+_NOT_OBJECTS = word_set("leading largest biggest main chief major top greatest world's")
+
+
+def agent_object(question: str, text: str) -> str:
+    """The word `text` sets before the agent noun the question asks what it is of ("world's leading coffee
+    exporter" → "coffee" for "leading exporter of which product?"); "" for another question or text."""
+    asked = _AGENT_OF_ASKED.search(question)
+    if not asked:
+        return ""
+    before = re.search(rf"\b([a-z][\w-]*)\s+{re.escape(asked.group(1).lower())}s?\b", text)
+    return before.group(1) if before and before.group(1) not in _NOT_OBJECTS | STOPWORDS else ""
 
 
 def most_abundant_at(question: str, text: str) -> str:
@@ -1980,6 +2081,23 @@ def lived(shape: QuestionShape) -> bool:
     """Whether a year question asks when a life began or ended ("born", "died"), not another event's
     start or end ("when did her reign begin")."""
     return bool(_LIFE_ASKED.search(shape.text))
+
+
+# "in which year was Hong Kong returned to China": a past participle the question dates
+_DATED_VERB = re.compile(r"\b(?:was|were|is|are|be|been|get|got)\s+(?:[\w'’-]+\s+){0,4}?([a-z]{4,}ed)\b")
+
+
+def dated_by_verb(question: str, text: str) -> list[str]:
+    """Years `text` puts right after the verb whose date the question asks ("in which year was it returned
+    …" — "returned in 1997"), not another event of the same line ("leased … in 1842")."""
+    verbs = [found.group(1) for found in _DATED_VERB.finditer(question.lower())]
+    return [
+        year
+        for verb in verbs
+        for year in re.findall(
+            rf"\b{re.escape(verb[:-2])}\w*\s+(?:[a-z]+\s+){{0,3}}?in\s+(\d{{3,4}})\b", text
+        )
+    ]
 
 
 def event_years(text: str, role: str | None) -> list[str]:
@@ -2472,6 +2590,9 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if shape.answer_type == "year" and span in dated_firsts(shape.text, line.text):
         return ALIGNED_FIT  # "became the first woman to command one" — "… and the first woman to command one
         # (1999)", not the year of her first flight as pilot written in the same line
+    dated = dated_by_verb(shape.text, line.text) if shape.answer_type == "year" else []
+    if dated:  # "in which year was it returned to China" — "leased … in 1842 and returned in 1997"
+        return ALIGNED_FIT if span in dated else OTHER_KIND_FIT
     if shape.choices:
         return 1.0 if span.lower() in shape.choices else OTHER_KIND_FIT  # an option listed, or another name
     material, before_thing = made_of(shape, line.text)
@@ -2825,6 +2946,7 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
     # chain than "Yukon: a territory in northwestern Canada" (entities found on the way, not names the
     # question gives)
     found = [name.lower() for name in chain if not any(same_entity(name, n) for n in shape.names)]
+    former_asked = bool(set(_tokens(shape.text)) & _FORMER_WORDS)
     best = 0.0
     for line in lines:
         if not is_entry_of(span, line) or not kinds & kind_words(line.text):
@@ -2836,10 +2958,18 @@ def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], cha
             if word.lower().strip(",;") not in kinds or not _tied(words, i, chain):
                 continue
             window = _tokens(" ".join(words[max(0, i - QUALIFIER_WINDOW) : i + 1]))
+            asked_word = word.lower().strip(",;") in {shape.type_noun, *shape.asked}
+            if asked_word and set(window) & _FORMER_WORDS and not former_asked:
+                continue  # "Kyoto: … was once the capital of Japan" is no capital of Japan now
             qualified = not qualifiers or _qualified(window, qualifiers, rank)
             bonus = RELATION_BONUS if qualified else KIND_ONLY_RELATION_BONUS
             best = max(best, bonus + CHAIN_MENTION_BONUS * more)
     return best
+
+
+# Words that put a relation in the past ("once the capital of Japan", "the former capital"), and a question
+# asking a past one ("what was its old capital?")
+_FORMER_WORDS = word_set("once former formerly onetime erstwhile old ancient previous until")
 
 
 def is_superlative(word: str) -> bool:
