@@ -8965,3 +8965,57 @@ def test_shapes_near_the_new_phrase_readers_keep_their_readings() -> None:
 def line_of(entry: str) -> EvidenceLine:
     title, text = entry.split(": ", 1)
     return line(title, text)
+
+
+def test_a_name_opening_the_question_with_a_noun_apposition_is_its_subject_and_its_former_name_asked() -> (
+    None
+):
+    """ "Cape Orla, a launch site for rockets like this one, used to go by what name?": Cape Orla is the
+    subject, and a former name of it is asked."""
+    shape = read_question("Cape Orla, a launch site for rockets like this one, used to go by what name?")
+    assert shape.subject == "Cape Orla" and shape.name_asked is not None and shape.name_asked.former
+    record = [
+        "Question names: Cape Orla (match 1.000)",
+        "Cape Orla: Cape Orla, Cape Vessa: a sandy promontory (formerly Cape Vessa) on the coast of Tarn",
+    ]
+    assert _read_record(shape.text, *record) == "Cape Vessa"
+
+
+def test_a_name_with_the_opening_the_question_is_its_subject_without_the() -> None:
+    question = "The Kell Plains, where herds of this shaggy animal once roamed, reach south into which state?"
+    assert read_question(question).subject == "Kell Plains"
+    record = [
+        "Question names: Kell Plains (match 1.000)",
+        "Kell Plains: Kell Plains: a vast prairie region extending from Tarn in Vessia south through central"
+        " Varnia into Zell",
+    ]
+    assert _read_record(question, *record) == "Zell"
+
+
+def test_its_after_a_semicolon_is_the_name_the_sentence_before_opens_with() -> None:
+    question = (
+        "Kellgeuse is another star in the constellation of this dark nebula; what is its other designation?"
+    )
+    assert read_question(question).subject == "Kellgeuse"
+
+
+def test_a_relative_whom_ends_the_phrase_the_question_leads_up_to() -> None:
+    """ "Zarn was the son of Rhessa and which other god?" — "son of Rhessa and Kronno whom he dethroned"."""
+    question = (
+        "This bird shares its name with a figure of myth: Zarn was the son of Rhessa and which other god?"
+    )
+    line = "Zarn: Zarn: (Orlan myth) the supreme god; son of Rhessa and Kronno whom he dethroned"
+    assert _read_record(question, "Question names: Zarn (match 1.000)", line) == "Kronno"
+
+
+def test_how_a_thing_holds_itself_asked_after_about_is_its_manner() -> None:
+    question = "What's unusual about how this little fish holds its body when it swims?"
+    text = "kell horse: small fish with horse-like heads bent sharply downward; swim in upright position"
+    assert _read_shown(question, "Kell horse", text) == "upright position"
+
+
+def test_a_kind_of_structure_built_is_the_whole_object_of_the_verb() -> None:
+    question = "What kind of structures does this semiaquatic animal build?"
+    text = "kell rat: semiaquatic rodent with webbed hind feet; construct complex dams and underwater lodges"
+    assert read_question(question).predicate == "build"
+    assert _read_shown(question, "Kell rat", text) == "complex dams and underwater lodges"

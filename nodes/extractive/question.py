@@ -591,7 +591,7 @@ _KIND_OF = re.compile(
 _GENERIC_NOUNS = word_set("part area place")
 # Nouns that ask a verb's object rather than a kind of named thing: "what structures does it build", "what
 # unusual object does Cygnus contain", "apart from dams, what else do they construct"
-_OBJECT_NOUNS = word_set("structures things food foods prey object objects else")
+_OBJECT_NOUNS = word_set("structure structures thing things food foods prey object objects else")
 _RELATIONAL_NOUNS = word_set("neighbour neighbor neighbours neighbors counterpart")
 _PLACE_NOUNS = word_set("continent country nation region ocean sea island state province city")
 # "which bird is this large web-footed wader, coloured …", "which celestial body is this, Earth's only
@@ -799,8 +799,9 @@ _APPOSITION = re.compile(
 )
 # "Edwin Hubble, the astronomer the telescope behind this picture honours, came from which country?": a name
 # that opens the question, described by a relative clause without its pronoun
+# ("Cape Canaveral, a launch site for rockets like this one, used to go by what name?")
 _FRONT_APPOSITION = re.compile(
-    r"^([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),\s+the\s+[\w-]+\s+(?:the|a|an)\s+[^.?!,]*\b(?:this|these)\b[^.?!,]*,\s"
+    r"^([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),\s+(?:the|a|an)\s+[^.?!,]*\b(?:this|these)\b[^.?!,]*,\s"
 )
 # "… roam Arvia, which lies between Tarn and which sea?": a name whose relative clause holds the wh-word.
 _ASKED_IN_RELATIVE = re.compile(
@@ -823,7 +824,7 @@ _OTHER_NAME = re.compile(
     r"|\b(?!(?:scientific|taxonomic|botanic|zoologic|generic|specific|which|such|each|much|than|can)\b)"
     r"(?:[a-z]+(?:ese|ish|ian|an|ic|ch|eek)"
     r"|native|local|plain|official|formal)\s+names?\b"
-    r"|\bnickname|\bcalled\s+before\b|\bgoes\s+by\b[^?.]*\bname\b"
+    r"|\bnickname|\bcalled\s+before\b|\bgo(?:es)?\s+by\b[^?.]*\bname\b"
     rf"|{_DESIGNATION_OF}"
     # "what name does it go by in Eurasia", "under what name do restaurants sell it"
     r"|\bgo(?:es)?\s+by\s+in\s+(?!this\b|these\b)[a-z]|\bunder\s+(?:what|which)\s+"
@@ -945,7 +946,8 @@ _NAME_IN_PASSING = re.compile(
 # "what was the old name of Ethiopia", "what was this city formerly called": a name it no longer goes by
 _FORMER_NAME = re.compile(
     r"\b(?:old|older|former|earlier|previous|historic|historical)\s+(?:[a-z]+\s+)?names?\b"
-    r"|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b|\bused\s+to\s+be\s+(?:called|known)\b"
+    r"|\b(?:formerly|previously|once|originally)\s+(?:called|known|named)\b"
+    r"|\bused\s+to\s+(?:be\s+(?:called|known)|go\s+by)\b"
 )
 _INITIAL = re.compile(
     r"\b(?:beginning|starting|begins|starts)\s+with\s+(?:an?\s+|the\s+letter\s+)?['\"‘“]?([a-z])\b"
@@ -1007,6 +1009,7 @@ _PERSONAL = re.compile(r"\b(?:he|she|him|her|his|hers)\b")
 _PERSONAL_PRONOUN = re.compile(r"\b(?:he|she|him)\b")  # a person not named again, not a possessive
 _PERSONAL_SUBJECT = re.compile(r"\b(?:does|do|did|is|was|has|had)\s+(?:he|she)\b")  # "did he come from"
 _REFERS_BACK = re.compile(r"\b(?:that|those|it|its|they|their|there)\b")
+_ITS = re.compile(r"\bits\b")
 # "I saw this wild dog on a trip.", "We snapped this one in a park!", "I'm drinking this coffee right now.",
 # "My neighbour grows these showy blooms.": a sentence of the asker's own, which tells how the picture came
 # about, not what is asked
@@ -1970,7 +1973,7 @@ def named_subject(text: str) -> str:
         and not _WH_WORD.search(text[apposition.end() :].lower())
     )
     if apposition and apposition.group(1) not in set_aside and not fronted:
-        return unpossessed(apposition.group(1))
+        return unpossessed(re.sub(r"^The\s+", "", apposition.group(1)))  # "The Great Plains, where this …"
     *before, asking = _LEAD_IN_BREAK.split(text.strip())
     asked_in_relative = _ASKED_IN_RELATIVE.search(asking)
     if asked_in_relative:  # "… roam Arvia, which lies between Tarn and which sea?": Arvia is asked of
@@ -2004,8 +2007,15 @@ def named_subject(text: str) -> str:
         # reddens its surface" refers to nothing earlier: "its" is Mars, the name the asking sentence gives
         called = _called_back(" ".join(before), asking, by_name_only=True)
         opening = _opening_name(before[-1])
-        if not called and opening and _PRONOUN_SUBJECT.search(asking.lower()):
-            return opening  # "Eritrea lies on this ape's continent. In which year did it gain independence?"
+        if (
+            not called
+            and opening
+            and (_PRONOUN_SUBJECT.search(asking.lower()) or (_ITS.search(asking.lower()) and not named))
+        ):
+            # "Eritrea lies on this ape's continent. In which year did it gain independence?", "Betelgeuse is
+            # another star in this nebula's constellation; what is its other designation?" (not "… does Mars
+            # get from … its surface": the asking sentence names its own subject)
+            return opening
         if called or not named or _points_back(" ".join(before), asking):
             return next(iter(called), "")  # "Between Gemini and which … does that constellation lie?"
     scene_nouns = [name for name in named_entities(" ".join(before)) if not demonym_adjective(name, text)]

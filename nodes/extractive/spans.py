@@ -78,7 +78,7 @@ _GAP = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}?"  # the nearest lead-up f
 # starts another phrase or a participle ("lying inside the Veil Nebula, …", "made of goatskin stretched …").
 _ALIGNED_PHRASE = re.compile(
     r"\s+(?:as\s+|by\s+)?(?:(?:the|a|an|his|her|its|their)\s+)?((?:[\w'’-]+\s+)*?[\w'’-]+?)(?=\s*(?:[;,.():]|$)|\s+(?:and|or|but|that|which|who"
-    r"|whose|where|when|with|without|along|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were|rather)\b"
+    r"|whom|whose|where|when|with|without|along|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were|rather)\b"
     r"|\s+[\w-]+(?:ed|ing)\b)"
 )
 # Participles that say how a thing relates, not what kind it is ("the so-called seals", "related seals").
@@ -1493,7 +1493,7 @@ _MOST_ABUNDANT = re.compile(
 # The end of a thing's extent asked: where it starts ("that range runs south from which Canadian province?")
 # or where it ends ("into which state do they extend at their southern end?", "extends … down to where?"),
 # and as a gloss says both ("extends from British Columbia to northern New Mexico")
-_EXTENT_VERB = r"(?:extends?|runs?|stretch(?:es)?|reaches?)"
+_EXTENT_VERB = r"(?:extends?|runs?|stretch(?:es)?|reach(?:es)?)"
 _START_ASKED = re.compile(rf"\b{_EXTENT_VERB}\s+(?:[a-z]+\s+)?from\s+(?:which|what|where)\b", re.IGNORECASE)
 _END_ASKED = re.compile(
     rf"\b{_EXTENT_VERB}\s+(?:[^?]*?\s)?(?:to|into)\s+(?:which|what|where)\b"
@@ -1718,6 +1718,8 @@ _MANNER_ASKED = re.compile(
     r"\bthe\s+way\s+(?:this|these|it|they)\b(?:\s+[\w-]+){0,3}?\s+([a-z]{3,})\s*\??$"
     r"|\bhow\s+(?:does|do)\s+(?:it|they|this|these)\b[^?]*\b(?:when|while)\s+(?:it\s+|they\s+)?(?:is\s+|are\s+)?"
     r"([a-z]{3,})\s*\??$"
+    # "what's unusual about how this little fish holds its body when it swims?"
+    r"|\babout\s+how\s+(?:it|they|this|these)\b[^?]*\b(?:when|while)\s+(?:it\s+|they\s+)?([a-z]{3,})\s*\??$"
     # "how does this little one swim?": the verb the image's thing ends the question with
     r"|\bhow\s+(?:does|do)\s+(?:this|these|it|they)\b(?:\s+[\w-]+){0,3}?\s+([a-z]{3,})\s*\??$"
     # "these fish swim in an unusual posture. Which one?"
