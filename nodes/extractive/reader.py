@@ -126,10 +126,10 @@ STRONGER_BY = 0.2
 FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scaled down
 
 
-# Phrases of the anchor's own lines that answer a question of one shape each: a thing on a part, a part's
-# markings, what covers it, what surrounds a part, which sexes bear a part, what it is put into, its diet,
-# what it is divided into, a feature on a part, what an agent noun is of, its twin, how many times another it
-# is, its counterpart, where it is most abundant
+# Phrases of the anchor's own lines (or, for a question about a bridge, the bridge's) that answer a question
+# of one shape each: a thing on a part, a part's markings, what covers it, what surrounds a part, which sexes
+# bear a part, what it is put into, its diet, what it is divided into, a feature on a part, what an agent
+# noun is of, its twin, how many times another it is, its counterpart, where it is most abundant
 _PHRASE_READERS = (
     placed_on_part,
     part_markings,
@@ -241,8 +241,8 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     if part:
         return Reading(part, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     # (not "the third largest member of which group of galaxies?", which its own words lead up to)
-    led_up = any(aligned(shape, line.text) for line in anchor_lines)
-    group = group_of(shape, anchor_lines) if shape.asks_group and anchor and not led_up else ""
+    grouped = shape.asks_group and anchor and not any(aligned(shape, line.text) for line in anchor_lines)
+    group = group_of(shape, anchor_lines) if grouped else ""
     if group:
         return Reading(group, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     offered = [alt for line in anchor_lines for alt in alternatives(shape, line.text)]

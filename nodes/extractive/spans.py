@@ -1198,11 +1198,14 @@ def _loose(word: str) -> str:
     return _either_spelling(word) + r"[\w'’-]*"
 
 
+# "labour", "colours", "harboured": a British "our" after two letters or more, written "or" in American
+_BRITISH_OUR = re.compile(r"(?<=[a-z]{2})our(?=s?$|ed$|ing$)")
+
+
 def _either_spelling(word: str) -> str:
     """A pattern for `word` as spelt either side of the Atlantic: "centre" → cent(?:re|er), "labour" →
     labou?r."""
-    pattern = re.escape(word)
-    pattern = re.sub(r"(?<=[a-z]{2})our", "ou?r", pattern)
+    pattern = _BRITISH_OUR.sub("ou?r", re.escape(word))
     return re.sub(r"(?<=[a-z]{2}[tb])re$", "(?:re|er)", pattern)
 
 
@@ -1448,9 +1451,9 @@ _SURROUND_ASKED = re.compile(
     r"|\bwhat\s+is\s+(?:inside|in)\b[^?]*\baround\s+(?:its|their|the)\s+(?:many\s+)?([a-z]+)\W*$",
     re.IGNORECASE,
 )
-# Which sex bears a part, asked ("which sex carries the large antlers?", "do only the males grow antlers?"),
-# and as a gloss says it ("with large antlers in both sexes")
-# ("who carries the large antlers in this species?")
+# Which sex bears a part, asked ("which sex carries the large antlers?", "do only the males grow antlers?",
+# "who carries the large antlers in this species?"), and as a gloss says it ("with large antlers in both
+# sexes")
 _SEX_ASKED = re.compile(
     r"\b(?:sex|sexes|males?|females?)\b|\bwho\s+(?:carries|bears|grows|has)\s+(?:the\s+)?(?:[a-z]+\s+)?"
     r"(?:antlers|horns|tusks|manes?)\b",
@@ -1536,6 +1539,16 @@ def feature_on_part(question: str, text: str) -> str:
     return placed.group(1) if placed else f"{looked.group(1)} {asked.group(1)}" if looked else ""
 
 
+def stated_if_asked(
+    asked: re.Pattern[str], stated: re.Pattern[str], question: str, text: str, *, not_given: bool = False
+) -> str:
+    """The phrase `text` states (the first group of `stated`) when `asked` finds the question's shape in
+    `question` — unless `not_given` and the question names that phrase itself; "" otherwise. The reading of
+    the phrase readers that pair one pattern for the question with one for the gloss."""
+    found = stated.search(text) if asked.search(question) else None
+    return found.group(1) if found and not (not_given and found.group(1) in question) else ""
+
+
 # A twin asked ("who was her twin brother?"), and as a gloss names one: a twin either way round is the other
 # ("twin sister of Apollo", "twin brother of Artemis")
 _TWIN_ASKED = re.compile(r"\btwin(?:\s+(?:brother|sister))?\b", re.IGNORECASE)
@@ -1545,8 +1558,7 @@ _TWIN_OF = re.compile(r"\btwin\s+(?:brother|sister)\s+of\s+([A-Z][\w'’-]*(?:\s
 def twin_of(question: str, text: str) -> str:
     """The twin `text` names ("twin sister of Apollo" → "Apollo") for a question asking a twin, unless the
     question names that twin itself; "" otherwise."""
-    found = _TWIN_OF.search(text) if _TWIN_ASKED.search(question) else None
-    return found.group(1) if found and found.group(1) not in question else ""
+    return stated_if_asked(_TWIN_ASKED, _TWIN_OF, question, text, not_given=True)
 
 
 # A size compared, asked ("… how many times the size of Australia?", "how big is it compared with
@@ -1581,8 +1593,7 @@ _COUNTERPART_OF = re.compile(
 def counterpart_of(question: str, text: str) -> str:
     """The counterpart `text` names ("counterpart of Greek Hera" → "Hera") for a question asking one, unless
     the question names it itself; "" otherwise."""
-    found = _COUNTERPART_OF.search(text) if _COUNTERPART_ASKED.search(question) else None
-    return found.group(1) if found and found.group(1) not in question else ""
+    return stated_if_asked(_COUNTERPART_ASKED, _COUNTERPART_OF, question, text, not_given=True)
 
 
 # Parts a thing is divided into, asked ("into what do they divide it?", "the dust lanes split it into
@@ -1601,8 +1612,7 @@ _DIVIDED_INTO = re.compile(
 def divided_into(question: str, text: str) -> str:
     """What `text` says a thing is divided into ("dark lanes of dust divide into three lobes" → "three
     lobes") for a question asking into what it is divided; "" otherwise."""
-    found = _DIVIDED_INTO.search(text) if _PARTS_ASKED.search(question) else None
-    return found.group(1) if found else ""
+    return stated_if_asked(_PARTS_ASKED, _DIVIDED_INTO, question, text)
 
 
 # What an agent noun is of, asked ("the world's leading exporter of which product?", "… a certain crop"), and
@@ -1628,8 +1638,7 @@ def agent_object(question: str, text: str) -> str:
 def most_abundant_at(question: str, text: str) -> str:
     """Where `text` says a thing is most abundant ("most abundant on Rottnest Island" → "Rottnest Island")
     for a question asking where it is most numerous; "" otherwise."""
-    found = _MOST_ABUNDANT.search(text) if _ABUNDANCE_ASKED.search(question) else None
-    return found.group(1) if found else ""
+    return stated_if_asked(_ABUNDANCE_ASKED, _MOST_ABUNDANT, question, text)
 
 
 def surrounding(question: str, text: str) -> str:
@@ -1650,29 +1659,25 @@ def surrounding(question: str, text: str) -> str:
 def sexes_bearing(question: str, text: str) -> str:
     """Which sexes `text` says bear a part ("large antlers in both sexes" → "both sexes") for a question
     asking which sex bears it; "" for another question, or a text that does not say."""
-    found = _SEXES_STATED.search(text) if _SEX_ASKED.search(question) else None
-    return found.group(1) if found else ""
+    return stated_if_asked(_SEX_ASKED, _SEXES_STATED, question, text)
 
 
 def put_into(question: str, text: str) -> str:
     """What `text` says a thing is used in ("dried and used in sachets" → "sachets") for a question asking
     what it is put into; "" otherwise."""
-    found = _USED_IN.search(text) if _PUT_INTO_ASKED.search(question) else None
-    return found.group(1) if found else ""
+    return stated_if_asked(_PUT_INTO_ASKED, _USED_IN, question, text)
 
 
 def diet_word(question: str, text: str) -> str:
     """The word `text` gives a diet ("terrestrial and vegetarian" → "vegetarian") for a question asking a
     diet; "" otherwise."""
-    found = _DIET.search(text) if _DIET_ASKED.search(question) else None
-    return found.group(1) if found else ""
+    return stated_if_asked(_DIET_ASKED, _DIET, question, text)
 
 
 def covering(question: str, text: str) -> str:
     """What `text` says covers the thing shown ("covered with soft spines" → "soft spines") for a question
     asking what covers it; "" for another question, or a text that says nothing covers it."""
-    found = _COVERED_WITH.search(text) if _COVER_ASKED.search(question) else None
-    return found.group(1) if found else ""
+    return stated_if_asked(_COVER_ASKED, _COVERED_WITH, question, text)
 
 
 def placed_on_part(question: str, text: str) -> str:
@@ -3273,15 +3278,11 @@ def same_stem(word: str, other: str) -> bool:
     """Crude stemming: "humped" ~ "humps", "toed" ~ "toes", "painted" ~ "painter" (equal without an
     inflection ending, or sharing 4-5 first letters), spelt either side of the Atlantic ("labours" ~
     "labors")."""
-    word, other = _AMERICAN_OR.sub("or", word), _AMERICAN_OR.sub("or", other)
+    word, other = _BRITISH_OUR.sub("or", word), _BRITISH_OUR.sub("or", other)
     if word == other or (len(word) > 2 and _stem(word) == _stem(other)):
         return True
     size = min(len(word), len(other))
     return size >= 4 and word[: max(4, min(5, size))] == other[: max(4, min(5, size))]
-
-
-# "labour", "colours", "harboured": a British "our" after two letters or more, written "or" in American
-_AMERICAN_OR = re.compile(r"(?<=[a-z]{2})our(?=s?$|ed$|ing$)")
 
 
 def _stem(word: str) -> str:
