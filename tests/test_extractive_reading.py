@@ -76,6 +76,7 @@ from nodes.extractive.spans import (
     type_fit,
     typed_phrases,
     units_of,
+    verb_objects,
 )
 from nodes.pmsr.formulate import is_saturated
 from tests.graph_kit import (
@@ -9019,3 +9020,115 @@ def test_a_kind_of_structure_built_is_the_whole_object_of_the_verb() -> None:
     text = "kell rat: semiaquatic rodent with webbed hind feet; construct complex dams and underwater lodges"
     assert read_question(question).predicate == "build"
     assert _read_shown(question, "Kell rat", text) == "complex dams and underwater lodges"
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text", "answer"),
+    [
+        (
+            "What did the astronomer pictured here study?",
+            "Kellson",
+            "Kellson, Orla Kellson: Tarnish astronomer who studied comets and meteors (1800-1870)",
+            "comets and meteors",
+        ),
+        (
+            "Any idea what this physicist is credited with helping to discover?",
+            "Kellner",
+            "Kellner, Tarn Kellner: Orlan physicist (born in Tarnia) who was a discoverer of cosmic rays",
+            "cosmic rays",
+        ),
+        (
+            "What was this lawyer best known for?",
+            "Tarnow",
+            "Tarnow, Kell Tarnow: Orlan lawyer famous for his defense of hopeless causes (1850-1930)",
+            "defense of hopeless causes",
+        ),
+        (
+            "What commodity is this northern port town mainly known for shipping?",
+            "Kellport",
+            "Kellport: an Orlan town on Tarn Bay; important port for shipping timber",
+            "timber",
+        ),
+        (
+            "This naturalist was known for studying the ancient remains of what kind of animal?",
+            "Orlassiz",
+            "Orlassiz, Kell Orlassiz: Tarnish naturalist (born in Kellia) who studied fossil reptiles",
+            "fossil reptiles",
+        ),
+        (
+            "This clown had a trademark way of getting laughs. What did he use as his source of comedy?",
+            "Tarnell",
+            "Tarnell, Orla Tarnell: Orlan comic actor; he used slapstick falls as a source of comedy",
+            "slapstick falls",
+        ),
+    ],
+)
+def test_a_thing_done_or_known_for_is_the_phrase_the_questions_own_word_leads_up_to_in_the_entry(
+    question: str, title: str, text: str, answer: str
+) -> None:
+    """A thing asked with "what" and a verb or a word of fame ("study", "discover", "known for", "shipping")
+    is the lower-case phrase the image's own entry sets after that word, not a place its entry names."""
+    assert _read_shown(question, title, text) == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "answer"),
+    [
+        # a place asked stays a name
+        (
+            "In which country was this physicist born?",
+            "Orlan physicist (born in Tarnia) who studied cosmic rays",
+            "Tarnia",
+        ),
+        # words describing what is shown ask nothing: "landlocked" is not the verb asked by
+        (
+            "What is the capital city of this landlocked country?",
+            "a landlocked republic; its capital is Kellburg",
+            "Kellburg",
+        ),
+    ],
+)
+def test_a_name_asked_is_not_read_as_a_thing_done(question: str, text: str, answer: str) -> None:
+    assert _read_shown(question, "Orla Kell", f"Orla Kell: {text}") == answer
+
+
+def test_a_verb_ending_in_y_takes_its_object_in_every_inflection() -> None:
+    """ "study" is "studied" and "studies" in a gloss."""
+    assert verb_objects("Orlan astronomer who studied comets and meteors", "study") == ["comets and meteors"]
+    assert verb_objects("an institute that studies tides", "study") == ["tides"]
+
+
+@pytest.mark.parametrize(
+    ("question", "year"),
+    [
+        ("When did this physicist die?", "1975"),
+        ("What year was this physicist born?", "1887"),
+        ("What year did the physicist pictured here die?", "1975"),
+    ],
+)
+def test_a_life_year_asked_of_the_person_shown_comes_from_the_entry_the_image_matched(
+    question: str, year: str
+) -> None:
+    """A year of birth or death asked of the person shown is read in the entry of the image–text pair the
+    image matched, not in a namesake's entry listed first, nor in that of a colleague born in the same
+    country."""
+    shown = "Orlberg, Kell Orlberg: Tarnish physicist who measured the speed of sound (1887-1975)"
+    namesake = "Orlberg, Tarn Orlberg: Tarnish physicist who first made radio waves (1857-1894)"
+    colleague = (
+        "Kellsen, Orla Kellsen: Orlan physicist (born in Tarnia) who worked with Kell Orlberg (1882-1964)"
+    )
+    record = "\n".join(
+        [
+            "Image shows: Orlberg (match 0.950)",
+            f"Orlberg: {namesake}",
+            f"Orlberg: {shown}",
+            f"Kellsen: {colleague}",
+        ]
+    )
+    matched = Candidate(
+        id="pair:orlberg", score=0.95, source="pairs", title="Orlberg", text=shown, image_path=None, url=None
+    )
+    trajectory = [
+        Iteration(step=0, queries=[], candidates=[matched], record=record, seconds=0.0, model_seconds=0.0)
+    ]
+    assert read_records(question, trajectory, Context()).answer == year

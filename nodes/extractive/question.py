@@ -54,7 +54,7 @@ _REFERENCE_END = STOPWORDS | word_set("""
     contains first also most still now today originally mainly mostly die died dies built made painted
     discovered launched founded created designed lived operate operates orbit orbits shares share flew
     flown became become carry carries especially particularly chiefly build builds construct constructs
-    off near beside
+    off near beside best well often usually widely famously primarily
 """)
 # Verbs that say where or that something is, not what is asked: left out of the attribute.
 _GENERIC_VERBS = word_set("""

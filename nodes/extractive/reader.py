@@ -82,6 +82,7 @@ from nodes.extractive.spans import (
     times_compared,
     twin_of,
     typed_phrases,
+    verb_led_phrase,
     verb_objects,
 )
 
@@ -266,7 +267,15 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     headed = own_name_headed_by_asked(shape, anchor) if anchor else ""
     if headed:  # "whose coinage are these pieces?" — what is shown: "Coinage of ancient Greece"
         return Reading(headed, [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    life = own_life_year(shape, chain, anchor, own_entry_first(trajectory, anchor, anchor_lines))
+    if life:  # "what year was this czar born?": the year the shown person's own entry gives, not a namesake's
+        return Reading(life[0].text, [as_evidence(life[0].line)], span_confidence(life))
     spans = rank_spans(shape, lines, known=chain.known, chain=chain.tied_to, own=chain.own)
+    # a thing done rather than a name ("what did the astronomer pictured here study?" — "sunspots and
+    # nebulae"), when the best span is a name or there is none
+    done = thing_done(shape, chain, anchor, anchor_lines) if not spans or is_name(spans[0].text) else ""
+    if done:
+        return Reading(done, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     if not spans:
         return Reading("", [as_evidence(line) for line in anchor_lines[:1]], 0.0)
     # several things asked, as names one line lists together — not a verb's object, read whole as one phrase
@@ -276,6 +285,64 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     support = [best.line, *(line for line in anchor_lines if line is not best.line)]
     evidence = [as_evidence(line) for line in support[:MAX_EVIDENCE]]
     return Reading(possessor(shape, best.text), evidence, span_confidence(spans), tuple(spans))
+
+
+def thing_done(
+    shape: QuestionShape, chain: Chain, anchor: str | None, anchor_lines: Sequence[EvidenceLine]
+) -> str:
+    """What the image's own entry says it did, made or is known for, asked by the question's words (see
+    `verb_led_phrase`); "" for a question about a bridge or one that asks a name."""
+    if not anchor or shape.answer_type != "named" or chain.bridged or shape.name_asked:
+        return ""
+    return next(
+        filter(None, (verb_led_phrase(shape, line.text) for line in own_lines_first(anchor, anchor_lines))),
+        "",
+    )
+
+
+# The life of the one shown asked ("was this czar born", "the year this philanthropist died", "did the
+# composer pictured here die") — not of someone described by a deed ("the first man to set foot on this world
+# was born …")
+_SHOWN_LIVED = re.compile(
+    r"(?:^|\b(?:was|were|did|does|year|when)\s+)(?:this\s+[\w'’-]+(?:\s+[\w'’-]+)?|the\s+[\w'’-]+(?:\s+[\w'’-]+)?"
+    r"\s+(?:pictured|shown|portrayed|in\s+(?:this|the)\s+\w+)(?:\s+here)?)\s+(?:was\s+)?(?:born|die[ds]?)\b",
+    re.IGNORECASE,
+)
+
+
+def own_life_year(
+    shape: QuestionShape, chain: Chain, anchor: str | None, anchor_lines: Sequence[EvidenceLine]
+) -> list[Span]:
+    """For a year of birth or death asked of the person shown, the year spans of the shown person's own
+    entry (the first of `anchor_lines` under its name), best first; [] for another question, or when that
+    entry gives no year. Entries of namesakes and of people born in the same country state years of the asked
+    form too."""
+    if not anchor or shape.answer_type != "year" or not _SHOWN_LIVED.search(shape.text) or chain.bridged:
+        return []
+    own = [line for line in anchor_lines if same_entity(line.title, anchor)][:1]
+    return rank_spans(shape, own, known=chain.known, chain=chain.tied_to, own=chain.own) if own else []
+
+
+def own_entry_first(
+    trajectory: Sequence[Iteration], anchor: str | None, anchor_lines: Sequence[EvidenceLine]
+) -> list[EvidenceLine]:
+    """`anchor_lines` with the lines of the image's own match first: the text of the image–text pair under
+    the anchor's name that the image matched best, not a namesake's entry ("Hertz" the physicist who died
+    in 1975, not the one who died in 1894)."""
+    pairs = [
+        c
+        for it in trajectory
+        for c in it["candidates"]
+        if c.get("source") == "pairs" and anchor and same_entity(c["title"], anchor)
+    ]
+    if not pairs:
+        return list(anchor_lines)
+    shown = max(pairs, key=lambda c: c.get("image_score") or c["score"])["text"]
+    return sorted(anchor_lines, key=lambda line: line.text not in shown)
+
+
+def is_name(span: str) -> bool:
+    return span[:1].isupper()
 
 
 # "whose theory explained that?": the question asks who owns a thing

@@ -17,6 +17,7 @@ colour, a demonym, a binomial, or "<modifier> <type noun>" ("southern hemisphere
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections import Counter
 from collections.abc import Collection, Sequence
@@ -37,6 +38,7 @@ from nodes.extractive.question import (
     ASIDE_WORDS,
     BESIDE_A_NAME,
     DEMONYM_SHAPE,
+    IMAGE_WORDS,
     LOOK_CAUSED,
     MIN_VERB_STEM,
     NAME_NOUNS,
@@ -1198,6 +1200,11 @@ def _loose(word: str) -> str:
     return _either_spelling(word) + r"[\w'’-]*"
 
 
+def _y_or_i(stem: str) -> str:
+    """A final "y" after a consonant either way, as English inflects it: "study" → stud(?:y|i) ("studied")."""
+    return re.sub(r"(?<=[^aeiou\W])y$", "(?:y|i)", stem)
+
+
 # "labour", "colours", "harboured": a British "our" after two letters or more, written "or" in American
 _BRITISH_OUR = re.compile(r"(?<=[a-z]{2})our(?=s?$|ed$|ing$)")
 
@@ -1268,7 +1275,7 @@ def verb_objects(text: str, predicate: str) -> list[str]:
         verb_word, after_verb = verb_stem + r"[\w'’-]*", after_verb or r"(?:on\s+|upon\s+)?"
     else:
         verb_stem = re.escape(verb)
-        verb_word = verb_stem + r"(?:s|es|ed|ing)?"
+        verb_word = _y_or_i(verb_stem) + r"(?:s|es|ed|ing)?"  # "study": "studies", "studied"
     verb_form = rf"\b{verb_word}\s+{after_verb}(?:(?:the|a|an)\s+)?"
     if predicate == RESEMBLE:  # "look like a broad-brimmed hat", "shaped like a horse's head"
         # and a part's likeness: "a head with horns like an ox"
@@ -1633,6 +1640,80 @@ def agent_object(question: str, text: str) -> str:
         return ""
     before = re.search(rf"\b([a-z][\w-]*)\s+{re.escape(asked.group(1).lower())}s?\b", text)
     return before.group(1) if before and before.group(1) not in _NOT_OBJECTS | STOPWORDS else ""
+
+
+# A thing or an idea asked with "what" (or "which" and a noun that names no person or place): "what did the
+# astronomer pictured here study?", "which machine is this physicist credited with developing?"
+_THING_ASKED = re.compile(r"\b(?:what|which)\b(?:\s+(?:kinds?|sorts?|types?)\s+of)?(?:\s+([a-z]+))?")
+_AUXILIARIES = word_set("did does do is was are were has have had")
+_NAMED_KINDS = (
+    PLACE_KINDS
+    | ROLE_NOUNS
+    | word_set("""
+    person people man woman men women king queen ruler leader emperor god goddess hero composer poet writer
+    painter artist dancer scientist explorer river lake sea ocean mountain range empire dynasty battle war
+    continent constellation star planet organization organisation institution company party ship book
+    colleague partner friend teacher student pupil wife husband son daughter father mother brother sister
+""")
+)
+# The words of fame a question and a gloss use for one another ("best known for", "noted for")
+_FAME = word_set("known famous noted celebrated renowned remembered")
+_FAME_STATED = r"(?:known|famous|noted|celebrated|renowned|remembered)\s+for"
+_OBJECT_LEAD = r"\s+(?:(?:for|of|with|on|about|in)\s+)?(?:(?:the|a|an|his|her|its|their)\s+)?"
+# Words that end the object phrase: a preposition or a relative that starts another part of the clause
+_OBJECT_ENDS = word_set(
+    "as from in at by who whom which that while when to near during since until after before"
+)
+_OBJECT_BREAK = re.compile(r"[;,.()]")
+_ANY_ENDING = r"[\w'’-]*"
+# a verb's form that states a thing done or doing ("studied", "shipping"), or its agent noun ("discoverer of")
+_DONE_ENDING = r"(?:[\w'’-]*(?:ed|ing|d|s)|[\w'’-]*(?:er|or)\s+of)\b"
+_NOT_OBJECT_HEADS = word_set("north south east west northward southward eastward westward")
+
+
+def verb_led_phrase(shape: QuestionShape, text: str) -> str:
+    """The lower-case phrase `text` sets after a word the question asks by ("who studied sunspots and
+    nebulae" → "sunspots and nebulae" for "what did the astronomer study?"; "noted for thermal springs" for
+    "what natural feature is it noted for?"), trying the question's words from its last; "" when the question
+    asks a name of a person or place, or no word of it leads up to such a phrase."""
+    clause = asking_clause(shape.text.lower())
+    asked = _THING_ASKED.search(clause)
+    nouns = {asked.group(1) or "", shape.type_noun or ""} - _AUXILIARIES if asked else set()
+    if not asked or any(noun in _NAMED_KINDS or singular(noun) in _NAMED_KINDS for noun in nouns):
+        return ""
+    given = set(content_words(shape.text))
+    # the words of what is shown ("this landlocked country"), and words set before a noun they modify ("long-
+    # necked wading birds"), are not the verb the question asks by
+    tokens = _TOKEN.findall(clause)
+    modifiers = {w for w, after in itertools.pairwise(tokens) if after not in STOPWORDS and after != "?"}
+    shown = set(shape.reference.split()) | modifiers
+    # the words after the wh-word from the last, then those before it ("known for studying … of what kind
+    # of animal?")
+    after, before = content_words(clause[asked.end() :]), content_words(clause[: asked.start()])
+    for word in [*reversed(after), *reversed(before)]:
+        if len(word) < 3 or word in IMAGE_WORDS or word in nouns or word in shown:
+            continue
+        lead = (
+            _FAME_STATED if word in _FAME else _y_or_i(_loose(word).removesuffix(_ANY_ENDING)) + _DONE_ENDING
+        )
+        for found in compiled(rf"\b{lead}{_OBJECT_LEAD}").finditer(text):
+            phrase = object_phrase(text[found.end() :])
+            if phrase and not set(content_words(phrase)) <= given:
+                return phrase
+    return ""
+
+
+def object_phrase(rest: str) -> str:
+    """The lower-case noun phrase `rest` opens with, up to a clause break or a word that starts another part
+    of the clause ("physical danger as a source of comedy" → "physical danger"); "" when it opens with a
+    name or a function word."""
+    words = _OBJECT_BREAK.split(rest, maxsplit=1)[0].split()
+    taken = list(itertools.takewhile(lambda w: w.lower() not in _OBJECT_ENDS, words))[:MAX_OBJECT_WORDS]
+    if not taken or not taken[0][:1].islower() or {taken[0], taken[-1]} & (STOPWORDS | _NOT_OBJECT_HEADS):
+        return ""
+    if taken[-1][:1].isupper():  # "helped establish NATO": the name it ends in is what is asked
+        return ""
+    return " ".join(taken)
 
 
 def most_abundant_at(question: str, text: str) -> str:
