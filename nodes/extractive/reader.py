@@ -267,13 +267,13 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     headed = own_name_headed_by_asked(shape, anchor) if anchor else ""
     if headed:  # "whose coinage are these pieces?" — what is shown: "Coinage of ancient Greece"
         return Reading(headed, [as_evidence(line) for line in anchor_lines[:1]], confidence)
-    life = own_life_year(shape, chain, anchor, own_entry_first(trajectory, anchor, anchor_lines))
+    life = own_life_year(shape, chain, anchor, anchor_lines, trajectory)
     if life:  # "what year was this czar born?": the year the shown person's own entry gives, not a namesake's
         return Reading(life[0].text, [as_evidence(life[0].line)], span_confidence(life))
     spans = rank_spans(shape, lines, known=chain.known, chain=chain.tied_to, own=chain.own)
     # a thing done rather than a name ("what did the astronomer pictured here study?" — "sunspots and
     # nebulae"), when the best span is a name or there is none
-    done = thing_done(shape, chain, anchor, anchor_lines) if not spans or is_name(spans[0].text) else ""
+    done = thing_done(shape, chain, anchor, anchor_lines) if not spans or spans[0].text[:1].isupper() else ""
     if done:
         return Reading(done, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     if not spans:
@@ -311,15 +311,20 @@ _SHOWN_LIVED = re.compile(
 
 
 def own_life_year(
-    shape: QuestionShape, chain: Chain, anchor: str | None, anchor_lines: Sequence[EvidenceLine]
+    shape: QuestionShape,
+    chain: Chain,
+    anchor: str | None,
+    anchor_lines: Sequence[EvidenceLine],
+    trajectory: Sequence[Iteration],
 ) -> list[Span]:
     """For a year of birth or death asked of the person shown, the year spans of the shown person's own
-    entry (the first of `anchor_lines` under its name), best first; [] for another question, or when that
-    entry gives no year. Entries of namesakes and of people born in the same country state years of the asked
-    form too."""
+    entry (the one the image matched, see `own_entry_first`), best first; [] for another question, or when
+    that entry gives no year. Entries of namesakes and of people born in the same country state years of the
+    asked form too."""
     if not anchor or shape.answer_type != "year" or not _SHOWN_LIVED.search(shape.text) or chain.bridged:
         return []
-    own = [line for line in anchor_lines if same_entity(line.title, anchor)][:1]
+    ordered = own_entry_first(trajectory, anchor, anchor_lines)
+    own = [line for line in ordered if same_entity(line.title, anchor)][:1]
     return rank_spans(shape, own, known=chain.known, chain=chain.tied_to, own=chain.own) if own else []
 
 
@@ -339,10 +344,6 @@ def own_entry_first(
         return list(anchor_lines)
     shown = max(pairs, key=lambda c: c.get("image_score") or c["score"])["text"]
     return sorted(anchor_lines, key=lambda line: line.text not in shown)
-
-
-def is_name(span: str) -> bool:
-    return span[:1].isupper()
 
 
 # "whose theory explained that?": the question asks who owns a thing

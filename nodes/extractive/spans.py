@@ -1658,7 +1658,7 @@ _NAMED_KINDS = (
 )
 # The words of fame a question and a gloss use for one another ("best known for", "noted for")
 _FAME = word_set("known famous noted celebrated renowned remembered")
-_FAME_STATED = r"(?:known|famous|noted|celebrated|renowned|remembered)\s+for"
+_FAME_STATED = rf"(?:{'|'.join(sorted(_FAME))})\s+for"
 _OBJECT_LEAD = r"\s+(?:(?:for|of|with|on|about|in)\s+)?(?:(?:the|a|an|his|her|its|their)\s+)?"
 # Words that end the object phrase: a preposition or a relative that starts another part of the clause
 _OBJECT_ENDS = word_set(
@@ -1668,7 +1668,8 @@ _OBJECT_BREAK = re.compile(r"[;,.()]")
 _ANY_ENDING = r"[\w'’-]*"
 # a verb's form that states a thing done or doing ("studied", "shipping"), or its agent noun ("discoverer of")
 _DONE_ENDING = r"(?:[\w'’-]*(?:ed|ing|d|s)|[\w'’-]*(?:er|or)\s+of)\b"
-_NOT_OBJECT_HEADS = word_set("north south east west northward southward eastward westward")
+# words that neither open nor end an object phrase: function words, and directions ("flows north into …")
+_NOT_OBJECT_EDGES = STOPWORDS | word_set("north south east west northward southward eastward westward")
 
 
 def verb_led_phrase(shape: QuestionShape, text: str) -> str:
@@ -1706,14 +1707,12 @@ def verb_led_phrase(shape: QuestionShape, text: str) -> str:
 def object_phrase(rest: str) -> str:
     """The lower-case noun phrase `rest` opens with, up to a clause break or a word that starts another part
     of the clause ("physical danger as a source of comedy" → "physical danger"); "" when it opens with a
-    name or a function word."""
+    name or a function word, or ends in a name."""
     words = _OBJECT_BREAK.split(rest, maxsplit=1)[0].split()
     taken = list(itertools.takewhile(lambda w: w.lower() not in _OBJECT_ENDS, words))[:MAX_OBJECT_WORDS]
-    if not taken or not taken[0][:1].islower() or {taken[0], taken[-1]} & (STOPWORDS | _NOT_OBJECT_HEADS):
-        return ""
-    if taken[-1][:1].isupper():  # "helped establish NATO": the name it ends in is what is asked
-        return ""
-    return " ".join(taken)
+    # (not "establish NATO": the name a phrase ends in is what is asked)
+    lower_case = bool(taken) and taken[0][:1].islower() and not taken[-1][:1].isupper()
+    return " ".join(taken) if lower_case and not {taken[0], taken[-1]} & _NOT_OBJECT_EDGES else ""
 
 
 def most_abundant_at(question: str, text: str) -> str:
