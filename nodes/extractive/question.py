@@ -426,15 +426,22 @@ _ORDINAL = re.compile(
     r"|\b(?:what|which)\s+number\b|\b(?:position|rank|place)\s+(?:in\s+order\s+)?(?:from|in|among)\b|\brank(?:s|ed)?\s+by\b"
     rf"|{_AMONG_OTHERS}"
 )
+# A person's occupation asked: the role their gloss gives after their nationality — not "what job is this
+# ox used for"; "what was X's occupation", "what was X, who was born in …, by profession", "what did this
+# woman do for a living", "what kind of musician was he"
+_OCCUPATION_ASKED = re.compile(
+    r"\b(?:what|which)\s+(?:job|occupation|profession|line\s+of\s+work)\b(?![^?]*\bused\s+(?:for|as)\b)"
+    r"|\b(?:occupation|profession|job)$|\bby\s+(?:profession|trade|occupation)$"
+    r"|\bdo\s+for\s+a\s+living\b"
+    r"|\b(?:what|which)\s+(?:kind|sort|type)\s+of\s+(?:musician|artist|performer|entertainer|writer|scientist)"
+    r"\s+(?:was|is)\b"
+)
 _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family of fungi"): those are Latin
     r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"
     # "this spiny burrower belongs to which unusual group of mammals?"
     r"|\bbelongs?\s+to\s+(?:which|what)\s+(?:[a-z]+\s+)?group\b"
     r"(?!genus\b|family\b)|\b(?:kind|type|sort)\s+of\s+what$"  # "a small kind of what?"
-    # the head of a person's gloss — not "what job is this ox used for"
-    r"|\b(?:what|which)\s+(?:job|occupation|profession|line\s+of\s+work)\b(?![^?]*\bused\s+(?:for|as)\b)"
-    # "what was X's occupation", "what was X, who was born in …, by profession"
-    r"|\b(?:occupation|profession|job)$|\bby\s+(?:profession|trade|occupation)$"
+    rf"|{_OCCUPATION_ASKED.pattern}"
 )
 # What a thing is used for, asked ("what do people use lizards like this for", "what is it mainly kept for",
 # "what is this ox chiefly used as", "what is it used for there")
@@ -1106,6 +1113,7 @@ class QuestionShape:
     # "to which group of birds does this bird belong", "is a kind of which primate": the kind the image's
     # thing is one of, as its entry's definition names it
     asks_group: bool = False
+    asks_occupation: bool = False  # a person's occupation: "what did she do for a living?"
     named_unit: str = ""  # the unit the number is asked in: "how many square miles", "…, in degrees"
     before_answer: str = ""  # the words a statement puts right before the answer: `lead_up`
     part: str = ""  # a part of the image's thing whose look is asked: "what is this rodent's tail like"
@@ -1392,6 +1400,7 @@ def read_question(question: str) -> QuestionShape:
         kind_of=_kind_of(lower),
         held=held,
         asks_group=bool(_GROUP_ASKED.search(lower)),
+        asks_occupation=bool(_OCCUPATION_ASKED.search(lower)),
         part=part,
         part_whole=part_whole,
         named_unit=named_unit(lower),

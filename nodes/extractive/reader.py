@@ -19,6 +19,7 @@ best span is weakly typed or weakly placed on the chain (a score below `FULL_SCO
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -61,9 +62,11 @@ from nodes.extractive.spans import (
     describing_words,
     diet_word,
     divided_into,
+    doctrine_named,
     extent_end,
     feature_on_part,
     is_entry_of,
+    kind_modifier,
     lacking_word,
     listed_together,
     manner_of,
@@ -119,6 +122,7 @@ _GROUPING_HEADS = word_set("genus family species order class kind type group var
 _HEAD_ENDS = STOPWORDS | word_set(
     "having often usually found living native noted covered related resembling like belonging"
 )
+_LIFE_STATED = re.compile(r"\(\d{3,4}\s*[-–]\s*\d{3,4}\)|\(born\b")  # a person's life range
 _GOOD_AT = re.compile(r"\bgood\s+at\b", re.IGNORECASE)
 # A later record's best span at least this far above the first record's best is clearly better supported
 # (an entry tying the asked kind to the chain adds 0.3: `spans.RELATION_BONUS`); closer, the surer reading
@@ -290,14 +294,14 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
 def thing_done(
     shape: QuestionShape, chain: Chain, anchor: str | None, anchor_lines: Sequence[EvidenceLine]
 ) -> str:
-    """What the image's own entry says it did, made or is known for, asked by the question's words (see
-    `verb_led_phrase`); "" for a question about a bridge or one that asks a name."""
+    """What the image's own entry says it did, made, is known for (see `verb_led_phrase`), stands for (a
+    school or movement, see `doctrine_named`) or which one of the asked kind it has (`kind_modifier`),
+    asked by the question's words; "" for a question about a bridge or one that asks a name."""
     if not anchor or shape.answer_type != "named" or chain.bridged or shape.name_asked:
         return ""
-    return next(
-        filter(None, (verb_led_phrase(shape, line.text) for line in own_lines_first(anchor, anchor_lines))),
-        "",
-    )
+    own = own_lines_first(anchor, anchor_lines)
+    readers = (doctrine_named, verb_led_phrase, kind_modifier)
+    return next(filter(None, (read(shape, line.text) for read in readers for line in own)), "")
 
 
 # The life of the one shown asked ("was this czar born", "the year this philanthropist died", "did the
@@ -745,6 +749,9 @@ def broad_kind(shape: QuestionShape, anchor: str, anchor_lines: Sequence[Evidenc
     own_first = own_lines_first(anchor, anchor_lines)
     for line in own_first:
         names = entry_names(line.text)
+        role = role_of(definition(line.text)) if names and shape.asks_occupation else ""
+        if role:
+            return role
         head = group_head(definition(line.text)) if names else ""
         if head.lower() in _GROUPING_HEADS:
             head = group_head(definition(line.text).partition(f"{head} of ")[2])
@@ -810,6 +817,9 @@ def group_of(shape: QuestionShape, anchor_lines: Sequence[EvidenceLine]) -> str:
     )
     for line in written:
         names = entry_names(line.text)
+        role = role_of(definition(line.text)) if names and shape.asks_occupation else ""
+        if role:
+            return role
         head = group_head(definition(line.text)) if names else ""
         if head and singular(head.lower()) in asked:
             # "to which unusual group of mammals does it belong" against "a burrowing monotreme mammal": the
@@ -821,6 +831,22 @@ def group_of(shape: QuestionShape, anchor_lines: Sequence[EvidenceLine]) -> str:
         if head:
             return head
     return ""
+
+
+def role_of(text: str) -> str:
+    """The role a person's definition gives after their nationality, every noun of it ("United States dancer
+    and choreographer (born in 1944)" → "dancer and choreographer"; "United States rock star (1936-1959)" →
+    "rock star"); "" for a definition that is not a person's (no life range) or names no role."""
+    if not _LIFE_STATED.search(text):
+        return ""
+    phrase = re.split(r"[;,(]", text)[0].split()
+    # the nationality is the first run of capitalised words ("innovative United States dancer")
+    first_name = next((i for i, word in enumerate(phrase) if word[:1].isupper()), 0)
+    after = itertools.dropwhile(lambda w: w[:1].isupper(), phrase[first_name:])
+    role = list(itertools.takewhile(lambda w: w[:1].islower() and (w == "and" or w not in _HEAD_ENDS), after))
+    while role and role[-1] == "and":  # "astronaut and Air Force colonel": the role before a name
+        role.pop()
+    return " ".join(role)
 
 
 def group_head(text: str) -> str:

@@ -429,6 +429,7 @@ PARTICIPLES = {
     "sang": "sung", "sank": "sunk", "beat": "beaten", "rode": "ridden", "hid": "hidden", "froze": "frozen",
 }  # fmt: skip
 OWN_KIND_BONUS = 0.3  # added when the image's own entity is of the asked kind (it answers, see is_own_kind)
+OWN_STATED_BONUS = 0.2  # added when the image's own entry states a place of the asked kind (stated_by_own)
 ROLE_NOUNS = word_set("capital capitals seat")  # "the capital of X": a place's role in X, not X's kind
 PLACE_KINDS = word_set(
     "place city town village country nation region state province island continent"
@@ -517,6 +518,7 @@ def rank_spans(
             score = score_span(shape, text, line, lines, known, own) + relation(shape, text, lines, chain)
             score += stated_of_chain(shape, text, line) if on_chain and not is_among(text, known) else 0.0
             score += given_link(shape, text, named_entries)
+            score += stated_by_own(shape, text, line, lines, own) if score > 0 else 0.0
             score += paired_with_named(text, line, paired) if paired else 0.0
             key = text.lower()
             if score > 0 and (key not in best or score > best[key].score):
@@ -1704,6 +1706,40 @@ def verb_led_phrase(shape: QuestionShape, text: str) -> str:
     return ""
 
 
+# Nouns that ask for a school of thought, a movement or a style, which a gloss names by its word in "-ism"
+# ("philosopher of pragmatism", "exponent of deconstructionism"), with an adjective it may carry
+_DOCTRINE_NOUNS = word_set("movement school ideology doctrine philosophy theory style creed trend")
+_DOCTRINE = re.compile(r"\b(?:(abstract|[a-z]+(?:al|ic|ive|ern))\s+)?([a-z]{3,}ism)\b")
+
+
+def doctrine_named(shape: QuestionShape, text: str) -> str:
+    """The school, movement or style `text` names by its word in "-ism" ("United States philosopher of
+    pragmatism" → "pragmatism"; "a leader of abstract expressionism" → "abstract expressionism") for a
+    question asking one ("which school of philosophy is he associated with?"); "" otherwise, or for a word
+    the question writes itself."""
+    if shape.type_noun not in _DOCTRINE_NOUNS:
+        return ""
+    written = shape.text.lower()
+    for found in _DOCTRINE.finditer(text):
+        if found.group(2) not in written:
+            return " ".join(filter(None, found.groups()))
+    return ""
+
+
+def kind_modifier(shape: QuestionShape, text: str) -> str:
+    """The lower-case words `text` sets right before the noun the question asks by, which say which one of
+    that kind it is ("center for shipbuilding industry" → "shipbuilding" for "which industry is this port a
+    hub for?"); "" when the question asks a name of a person or place, or `text` does not say."""
+    noun = shape.type_noun or ""
+    if not noun or noun in _NAMED_KINDS:
+        return ""
+    for found in compiled(rf"((?:\b[a-z][a-z'-]+\s+){{1,2}}){re.escape(noun)}\b").finditer(text):
+        words = [w for w in found.group(1).split() if w not in _NOT_OBJECT_EDGES]
+        if words and not set(words) & set(content_words(shape.text)):
+            return " ".join(words)
+    return ""
+
+
 def object_phrase(rest: str) -> str:
     """The lower-case noun phrase `rest` opens with, up to a clause break or a word that starts another part
     of the clause ("physical danger as a source of comedy" → "physical danger"); "" when it opens with a
@@ -2421,6 +2457,18 @@ def ranked_below(shape: QuestionShape, span: str, line: EvidenceLine) -> bool:
     )  # "the largest lake in Africa and the 2nd largest … in the world" tops one
 
 
+def stated_by_own(
+    shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequence[EvidenceLine], own: Collection[str]
+) -> float:
+    """OWN_STATED_BONUS when `line` is the image's own entry and the place it states is defined as the kind
+    of place asked, for a question about where the thing shown itself is (no bridge, no other name given):
+    "in which country is this canal?" — "a canal in northern Scotland", over what Scotland's own entry says
+    it is part of."""
+    where = shape.type_noun in PLACE_KINDS and not shape.bridge and not shape.named
+    stated = where and any(is_entry_of(name, line) for name in own) and not is_among(span, own)
+    return OWN_STATED_BONUS if stated and type_fit(shape, span, line, lines) >= DEFINED_FIT else 0.0
+
+
 def is_own_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], own: Collection[str]) -> bool:
     """Whether `span` is the image's own entity and its entry says it is of the asked kind: then it is
     the answer ("which country does this coin come from?" when the coin's entry is the country) — unless
@@ -2441,7 +2489,21 @@ def is_among(span: str, names: Collection[str]) -> bool:
 
 
 # "this fruit is related to what other fruit?": a thing other than the one shown is asked
-_ANOTHER_ASKED = re.compile(r"\b(?:what|which)\s+other\b", re.IGNORECASE)
+# Another of the kind shown asked: "related to what other fruit?", "which fellow dancer did the choreographer
+# collaborate with?", "into which bigger river does this one feed?"
+_ANOTHER_ASKED = re.compile(
+    r"\b(?:what|which)\s+(?:other|fellow|bigger|larger|smaller|greater|longer|wider|deeper|higher|taller)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_another_of_kind(shape: QuestionShape) -> bool:
+    """Whether the question asks for another thing of the kind it says the image shows: by its words (see
+    `_ANOTHER_ASKED`), or by calling what is shown by the kind it asks ("what river does the river in this
+    photo end up joining?"). Then the image's own entity is not the answer, though it is of that kind."""
+    noun = shape.type_noun
+    calls_shown_by_kind = bool(noun and shape.reference and set(shape.reference.split()) & kinds_of(noun))
+    return calls_shown_by_kind or bool(_ANOTHER_ASKED.search(shape.text))
 
 
 def novelty_of(
@@ -2469,7 +2531,7 @@ def novelty_of(
     own_of_kind = (
         is_among(span, own)
         and not written
-        and not _ANOTHER_ASKED.search(shape.text)  # "related to what other fruit?": not the fruit shown
+        and not asks_another_of_kind(shape)  # "related to what other fruit?": not the fruit shown
         and not placed_inside_shown(shape.text)
         and is_asked_kind(shape, span, lines)
     )
@@ -3193,10 +3255,12 @@ def kind_words(text: str) -> set[str]:
     """The nouns that say what an entry is: the last word of each coordinated part of its definition
     head and of each kind alias ("the capital and largest city" → capital, city; "American computer
     scientist and rear admiral" → scientist, admiral — a scientist, not a computer). A kind the entry
-    says it no longer is ("a geographical area and former kingdom") is not one of them."""
+    says it no longer is ("a geographical area and former kingdom") is not one of them. A plural head is
+    also taken in the singular ("one of the four countries that make up …" → countries, country)."""
     coordinated = r"\s*(?:\band\b|\bor\b|,)\s*"
     parts = [part for head in definition_heads(text) for part in re.split(coordinated, " ".join(head))]
-    return {_head_noun(part.split()) for part in parts if part.split() and "former" not in part.split()}
+    heads = {_head_noun(part.split()) for part in parts if part.split() and "former" not in part.split()}
+    return heads | {singular(head) for head in heads}
 
 
 def _head_noun(words: list[str]) -> str:
