@@ -60,6 +60,7 @@ from nodes.extractive.spans import (
     counterpart_of,
     described_entry,
     entry_fit,
+    extent_end,
     holders_of_part,
     is_asked_verb,
     is_colour,
@@ -9234,3 +9235,57 @@ def test_the_country_a_shown_thing_is_in_is_the_one_its_own_entry_states() -> No
         "Kellshire: Kellshire: one of the four countries that make up the United Kingdom of Tarnia and Vessa",
     ]
     assert _read_record("In which country would I find the canal in this picture?", *record) == "Kellshire"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        pytest.param(
+            "Which city serves as the capital of the country shown here?", id="which-city-serves-as"
+        ),
+        pytest.param("What is the capital of the country shown on this map?", id="what-is-the-capital"),
+    ],
+)
+def test_the_capital_of_the_country_shown_is_the_city_whose_entry_says_so(question: str) -> None:
+    """The role of the thing shown asked ("the capital of the country shown here") leads to no other entity:
+    the answer is the city whose entry says it is that country's capital, not the country itself and not
+    another city of it."""
+    assert not read_question(question).bridge
+    record = [
+        "Image shows: Tarnia (match 0.930)",
+        "Tarnia: Tarnia, Republic of Tarnia: a republic in central Vessa",
+        "Kellburg: Kellburg: a city in northwestern Tarnia",
+        "Orlstadt: Orlstadt, capital of Tarnia: the capital of Tarnia; located in western Tarnia",
+        "Varnow: Varnow: the largest city in Tarnia; located in the northern part of the country",
+    ]
+    assert _read_record(question, *record) == "Orlstadt"
+
+
+def test_a_river_the_shown_one_flows_into_is_a_bridge_though_the_shown_one_is_a_river() -> None:
+    """ "The river that this one flows into is in turn a tributary of which larger river?": the bridge is
+    another river (the one the shown river's entry names), and the answer is the river its entry names."""
+    record = [
+        "Image shows: Varn (match 0.950)",
+        "Varn: Varn, Varn River: a tributary of the Kell River that flows east through Tarnia",
+        "Kell: Kell, Kell River: a river in Tarnia; flows east to become a tributary of the Orla River",
+        "Orla: Orla, Orla River: the longest river of Tarnia; flows south into the Vessa Sea",
+    ]
+    question = "The river that this one flows into is in turn a tributary of which larger river?"
+    assert _read_record(question, *record) in ("Orla River", "Orla")
+
+
+def test_one_of_two_rivers_named_with_a_shared_head_is_a_river() -> None:
+    """ "formed by the confluence of the Kell and Varn Rivers": the other river is "Varn River"."""
+    record = [
+        "Question names: Orla River (match 1.000)",
+        "Orla: Orla, Orla River: a river in Tarnia formed by the confluence of the Kell and Varn Rivers",
+    ]
+    question = "The Orla River forms near this city from the meeting of the Kell and which other river?"
+    assert _read_record(question, *record) == "Varn River"
+
+
+def test_the_end_of_an_extent_is_the_place_without_the_side_it_lies_on() -> None:
+    """ "from the Tarnish border in the north to the Varn River in the south": "Varn River"."""
+    text = "a system of hills that extend from the Tarnish border in the north to the Varn River in the south"
+    question = "The Orla Hills stretch from the Tarnish border down to which river in the south?"
+    assert extent_end(question, text) == "Varn River"

@@ -181,7 +181,9 @@ class Chain:
         given = {name.lower() for name in shape.named if name not in partners}
         links = [n for n in linked_names(anchor, texts) if not set(n.lower().split()) <= given]
         own = frozenset(aliases(anchor, texts))
-        bridge = next((b for b in shape.bridges if not _describes(b, anchor, texts)), "")
+        bridge = next(
+            (b for b in shape.bridges if another_of_shown(shape, b) or not _describes(b, anchor, texts)), ""
+        )
         named_after = _NAMED_AFTER.search(shape.text) and not any(same_entity(anchor, n) for n in shape.names)
         # its names, with those its own entry lists under its title ("Indian peafowl: … bird of Juno: …"), and
         # whom a name says the thing is "of" ("bird of Juno" → Juno); read only when a question needs them
@@ -625,6 +627,22 @@ def _link_aliases(links: Sequence[str], entries: Sequence[tuple[str, str]]) -> l
 def _states_relation(shape: QuestionShape, title: str, text: str, tied_to: Sequence[str]) -> bool:
     line = EvidenceLine(title=title, text=text, source_id="")
     return relation(shape, title, [line], tied_to) >= RELATION_BONUS
+
+
+# "the river that this one flows into", "that bigger river": a thing the question sets beside the one shown
+_THIS_ONE = re.compile(r"\b(?:this|that)\s+one\b")
+_COMPARED = re.compile(r"\b(?:bigger|larger|smaller|greater|longer|wider|deeper|higher|taller)\s+([a-z]+)\b")
+
+
+def another_of_shown(shape: QuestionShape, bridge: str) -> bool:
+    """Whether a bridge of the kind of the thing shown is another one of that kind: the question calls the
+    thing shown by the bridge's noun ("This river feeds a bigger river … that bigger river"), compares the
+    bridge with it ("bigger"), or calls it "this one" ("the river that this one flows into")."""
+    noun = head_noun(bridge)
+    lower = shape.text.lower()
+    called = bool(set(shape.reference.split()) & kinds_of(noun))
+    compared = any(found.group(1) == noun for found in _COMPARED.finditer(lower))
+    return called or compared or bool(_THIS_ONE.search(lower))
 
 
 def _describes(noun: str, anchor: str, texts: Sequence[str]) -> bool:

@@ -1340,6 +1340,11 @@ def read_question(question: str) -> QuestionShape:
             "",
             (len(lower), len(lower)),
         )  # "what are the bright arcs around this galaxy called": the kind asked is the thing shown's part
+    role = role_of_shown_asked(lower, bridge) if bridge else ""
+    if role:  # "which city serves as the capital of the country shown here?": the role is what is asked
+        bridge, (start, end) = "", (len(lower), len(lower))
+        if answer_type == "identity":  # "what is the capital of the country shown on this map?"
+            answer_type, type_noun = "named", role
     names_described = _NAMES_THAT.match(asking_clause(lower)) or _NAME_GIVEN_TO.search(asking_clause(lower))
     if bridge and names_described and not (name_asked and not name_asked.of_image):
         # "… a smooth basin. What is that basin called?", "what name is given to the dark columns of gas in
@@ -2446,6 +2451,23 @@ def asked_noun(lower: str) -> str | None:
     if len(nouns) > 1 and nouns[-1] == window[-1] and ending in _VERB_PARTICLES:
         nouns = nouns[:-1]  # "which winged horse sprang from the blood of …": the word before "from" too
     return nouns[-1] if nouns else None
+
+
+# "what is the capital of the country shown here", "which city serves as the capital of this state": a role
+# of the thing shown, asked as what the wh-word is (not "what is the title of this painting", its name)
+_SHOWN_ROLES = word_set("capital seat headquarters ruler leader king queen president founder patron")
+_ROLE_OF_SHOWN = re.compile(
+    r"^(?:which|what)(?:\s+[\w-]+)?\s+(?:is|was|are|were|serves\s+as|served\s+as)\s+the\s+([\w-]+)\s+of\s+"
+    r"(?:the\s+(?:[\w-]+\s+){1,2}?(?:shown|pictured|depicted|in\s+(?:this|the)\s+(?:photo|picture|image))|this|these)\b"
+)
+
+
+def role_of_shown_asked(lower: str, bridge: str) -> str:
+    """The role (`bridge`, "capital") a question asks of the thing shown itself ("which city serves as the
+    capital of the country shown here?"); "" when the description leads elsewhere ("in which year was the
+    architect of this building born?")."""
+    match = _ROLE_OF_SHOWN.match(asking_clause(lower))
+    return bridge if match and match.group(1) == bridge and bridge in _SHOWN_ROLES else ""
 
 
 def bridge_description(lower: str, reference: str, type_noun: str | None) -> tuple[str, tuple[int, int]]:

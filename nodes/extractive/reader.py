@@ -71,6 +71,7 @@ from nodes.extractive.spans import (
     listed_together,
     manner_of,
     most_abundant_at,
+    one_of_pair,
     orientation_of,
     owner_by_whose,
     part_called,
@@ -288,7 +289,8 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     best = listed or spans[0]
     support = [best.line, *(line for line in anchor_lines if line is not best.line)]
     evidence = [as_evidence(line) for line in support[:MAX_EVIDENCE]]
-    return Reading(possessor(shape, best.text), evidence, span_confidence(spans), tuple(spans))
+    answer = possessor(shape, one_of_pair(best.text, best.line.text))
+    return Reading(answer, evidence, span_confidence(spans), tuple(spans))
 
 
 def thing_done(

@@ -534,6 +534,13 @@ def rank_spans(
     return sorted(best.values(), key=lambda s: -s.score)
 
 
+def one_of_pair(span: str, text: str) -> str:
+    """A river of a pair named with one shared head ("the Coosa and Tallapoosa Rivers" → "Tallapoosa River"
+    for the span "Tallapoosa Rivers"); `span` itself otherwise."""
+    paired = span.endswith(" Rivers") and re.search(rf"\b[A-Z][\w-]*\s+and\s+{re.escape(span)}\b", text)
+    return span.removesuffix("s") if paired else span
+
+
 # What governs, owns or holds a place, asked ("which kingdom governs that island", "which country does it
 # belong to"), and the parts a place's entry says it is of another ("a self-governing province of Denmark")
 _HOLDING_ASKED = re.compile(
@@ -1526,7 +1533,11 @@ def extent_end(question: str, text: str) -> str:
     question asks: where it starts or where it ends; "" for another question, or a text without one."""
     asked = 1 if _START_ASKED.search(question) else 2 if _END_ASKED.search(question) else 0
     found = _EXTENT_STATED.search(text) if asked else None
-    return found.group(asked) if found else ""
+    # "to the Trent River in the south": the place, without the side it lies on
+    return _SIDE_NAMED.sub("", found.group(asked)) if found else ""
+
+
+_SIDE_NAMED = re.compile(r"\s+in\s+the\s+(?:north|south|east|west)(?:east|west)?(?:ern)?$")
 
 
 # A feature on a part, asked ("what notable feature does this ox have on its back?"), and as a gloss says it:
