@@ -9289,3 +9289,16 @@ def test_the_end_of_an_extent_is_the_place_without_the_side_it_lies_on() -> None
     text = "a system of hills that extend from the Tarnish border in the north to the Varn River in the south"
     question = "The Orla Hills stretch from the Tarnish border down to which river in the south?"
     assert extent_end(question, text) == "Varn River"
+
+
+def test_the_field_a_gloss_files_its_entry_under_names_no_answer() -> None:
+    """ "Merla: (Orlan legend) the magician who acted as King Varn's advisor": the label in brackets says
+    where the story is told, not whom he served."""
+    record = [
+        "Image shows: Merla (match 0.900)",
+        "Merla: Merla: (Orlan legend) the magician who acted as King Varn's advisor",
+    ]
+    assert _read_record("This wizard from legend served as counselor to which ruler?", *record) in (
+        "King Varn",
+        "Varn",
+    )

@@ -2198,10 +2198,15 @@ def _stands_alone(words: Sequence[str]) -> bool:
     return bool(words) and not lone_kind and not lone_colour and not words[-1][:1].islower()
 
 
+# "Medea: (Greek mythology) a princess of Colchis": the field a gloss files its entry under names nothing in
+# it (not where Medea came from)
+_DOMAIN_LABEL = re.compile(r"^\s*\([^()]*\)\s*")
+
+
 def line_names(line: EvidenceLine) -> list[str]:
     """Names a line offers: its title, the names its entry lists, and capitalised spans of its text."""
     listed = [n for n in entry_names(line.text)[:1] if _is_proper(n)]  # the headword, not every alias
-    spans = names_in(definition(line.text))
+    spans = names_in(_DOMAIN_LABEL.sub("", definition(line.text)))
     return list(dict.fromkeys([bare(line.title), *listed, *spans]))
 
 
