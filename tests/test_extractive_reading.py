@@ -9302,3 +9302,31 @@ def test_the_field_a_gloss_files_its_entry_under_names_no_answer() -> None:
         "King Varn",
         "Varn",
     )
+
+
+def test_the_bridge_under_its_shorter_name_is_no_answer() -> None:
+    """ "The river flowing past this state capital is itself a tributary of which larger river?": the bridge
+    (the link "Varn River") is no answer under its entry's shorter headword "Varn" either."""
+    record = [
+        "Image shows: Kellton (match 0.950)",
+        "Kellton: Kellton, capital of Orland: capital of the state of Orland; located on the Varn River",
+        "Varn: Varn, Varn River: a river in western Orland that flows north into the Tarn River",
+        "Tarn: Tarn, Tarn River: a long river of the northwest; flows west into the Vessa Ocean",
+    ]
+    question = "The river flowing past this state capital is itself a tributary of which larger river?"
+    assert _read_record(question, *record) in ("Tarn River", "Tarn")
+
+
+def test_a_name_joined_by_of_the_is_one_name() -> None:
+    """ "the Wars of the Roses" is one name; "the Inuit of the Canadian Arctic" is a people and a place."""
+    assert names_in("the battle that ended the Wars of the Roses (1485)") == ["Wars of the Roses"]
+    assert names_in("used by the Inuit of the Canadian Arctic")[0] == "Inuit"
+
+
+def test_a_relative_which_after_a_preposition_is_not_the_question_s() -> None:
+    """ "The battle in which this king's reign came to an end brought which struggle to a close?": the kind
+    asked is the struggle, not a word of the relative clause."""
+    question = (
+        "The battle in which this king's reign came to an end also brought which long struggle to a close?"
+    )
+    assert read_question(question).type_noun == "struggle"

@@ -43,12 +43,13 @@ STRONG_IMAGE_MATCH = 0.65
 NAMED_SCORE = STRONG_IMAGE_MATCH
 NAMED_ONLY_SCORE = 1.0
 IMAGE_SOURCES = ("pairs", "lens")
-_NAME_LINKS = word_set("of de van von da du la le del the")  # lower-case words inside a proper name
+# lower-case words inside a proper name ("Wars of the Roses" takes two, "Inuit of the Canadian Arctic" no)
+_NAME_LINKS = word_set("of de van von da du la le del the")
 # Heads of a body's name, which may join two capitalised phrases by "and": "National Aeronautics and Space
 # Administration", not the two names of "Saturn and Uranus"
 BODY_HEADS = "Administration|Agency|Authority|Commission|Company|Corporation|Council|Institute|Museum|Society"
 _NAME = re.compile(
-    rf"[A-Z][\w'’.-]*(?:\s+(?:(?:{'|'.join(sorted(_NAME_LINKS))})\s+)?[A-Z0-9][\w'’.-]*)*"
+    rf"[A-Z][\w'’.-]*(?:\s+(?:(?:of\s+the(?=\s+(?![A-Z][a-z]+(?:an|ian|ese|ish|ch|ic)\b))|{'|'.join(sorted(_NAME_LINKS))})\s+)?[A-Z0-9][\w'’.-]*)*"
     rf"(?:\s+and\s+(?:[A-Z][\w'’.-]*\s+){{0,3}}(?:{BODY_HEADS})\b)?"
 )
 _QUALIFIER = re.compile(r"\s*\(.*?\)")

@@ -301,8 +301,13 @@ class Chain:
     @property
     def known(self) -> frozenset[str]:
         """Names that cannot answer the question: the anchor's own, and, when it asks about a bridge, the
-        links that could be that bridge."""
-        return self.own | (set(self.links) - self.answerable) if self.bridged else self.own
+        links that could be that bridge, under any name their entries give ("Willamette" for the link
+        "Willamette River")."""
+        if not self.bridged:
+            return self.own
+        bridges = set(self.links) - self.answerable
+        renamed = {name for name in self.renamed if any(_shortened(name, link) for link in bridges)}
+        return self.own | bridges | renamed
 
     def weight(self, title: str, text: str) -> float:
         """How much a line counts, by its place on the chain (`WEIGHTS`, or `BRIDGED` for a question
@@ -611,6 +616,11 @@ def _tied_by(question: str, link: str, texts: Sequence[str]) -> bool:
         return False
     preposition = next(group for group in asked.groups() if group)
     return any(re.search(rf"\b{preposition}\s+(?:the\s+)?{re.escape(link)}\b", text) for text in texts)
+
+
+def _shortened(name: str, other: str) -> bool:
+    """Whether one name is the other without its last words ("Willamette" of "Willamette River")."""
+    return other.startswith(name + " ") or name.startswith(other + " ")
 
 
 def _link_aliases(links: Sequence[str], entries: Sequence[tuple[str, str]]) -> list[str]:

@@ -2386,6 +2386,23 @@ def asking_clause(lower: str) -> str:
 _VERB_PARTICLES = word_set("from into onto upon")
 
 
+_ASKED_NOUN = re.compile(
+    # "what is its capital", "what would its capital city be": a kind an earlier thing has
+    r"\b(which|what)\s+(?:(?:is|are|was|were|would\s+be|will\s+be|would|will)\s+)?"
+    rf"(?:(?:the|a|an|that|those)\s+|(?:its|their)\s+(?=(?:{_KIND_NOUNS})\b))?"
+    r"((?:[\w'’-]+,?\s+){0,3}[\w-]+)"
+)
+# "the battle in which this king's reign came to an end": a relative clause's "which", no question's
+_RELATIVE_WHICH = re.compile(r"which\s+(?:this|that|these|those|the|its|his|her|their|a|an)\b")
+_PREPOSITION_BEFORE = re.compile(r"\b(?:in|on|at|by|of|from|with|during|under|through|for|to)\s+$")
+
+
+def relative_which(lower: str, at: int) -> bool:
+    """Whether the "which" at `at` opens a relative clause after a preposition ("in which this king's reign
+    came to an end"), not a question."""
+    return bool(_RELATIVE_WHICH.match(lower, at) and _PREPOSITION_BEFORE.search(lower[:at]))
+
+
 def asked_noun(lower: str) -> str | None:
     """The noun after the wh-word ("which other constellation" → "constellation",
     "what is the capital of" → "capital"); a common answer-kind noun wins over the first word. A name
@@ -2395,13 +2412,7 @@ def asked_noun(lower: str) -> str | None:
     if in_situ and singular(in_situ.group(1)) in TYPE_NOUNS:  # "…, which lies between X and which sea"
         return singular(in_situ.group(1))
     lower = _MEASURE_COMPOUND.sub("", _NAME_OF.sub("the ", _POSSESSOR.sub("the ", lower)))
-    match = re.search(
-        # "what is its capital", "what would its capital city be": a kind an earlier thing has
-        r"\b(which|what)\s+(?:(?:is|are|was|were|would\s+be|will\s+be|would|will)\s+)?"
-        rf"(?:(?:the|a|an|that|those)\s+|(?:its|their)\s+(?=(?:{_KIND_NOUNS})\b))?"
-        r"((?:[\w'’-]+,?\s+){0,3}[\w-]+)",
-        lower,
-    )
+    match = next((m for m in _ASKED_NOUN.finditer(lower) if not relative_which(lower, m.start())), None)
     if not match:
         return None
     # "which small, faint zodiac constellation": adjectives in a row, with or without commas
