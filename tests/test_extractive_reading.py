@@ -9330,3 +9330,54 @@ def test_a_relative_which_after_a_preposition_is_not_the_question_s() -> None:
         "The battle in which this king's reign came to an end also brought which long struggle to a close?"
     )
     assert read_question(question).type_noun == "struggle"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        pytest.param("Name this mountain. It's the tallest one in Orla.", id="name-this-then-a-clue"),
+        pytest.param(
+            "What is this tomb in Kellburg, built by a Tarnish king for his wife?",
+            id="what-is-this-described",
+        ),
+        pytest.param("What was this vast Varn-ruled region of Orla called?", id="what-was-this-called"),
+        pytest.param(
+            "What was the name of this old cattle route running from Kellburg up to Varnton?",
+            id="name-of-this",
+        ),
+        pytest.param(
+            "What was the secret network shown in this illustration, through which runaways fled north?",
+            id="shown-in-this-illustration",
+        ),
+    ],
+)
+def test_the_thing_shown_asked_by_what_the_question_says_of_it_is_an_identity_question(question: str) -> None:
+    """A question that asks what the thing shown is, describing it by a clue (a place, a maker, a relative
+    clause), asks its name — not a name the clue gives."""
+    assert read_question(question).asks_identity
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is this river a tributary of?",
+        "What is this animal's tail like?",
+        "What was this fruit used for?",
+    ],
+)
+def test_a_question_about_the_thing_shown_ending_in_a_relation_or_a_property_is_no_identity_question(
+    question: str,
+) -> None:
+    assert not read_question(question).asks_identity
+
+
+def test_a_described_tomb_shown_is_named_not_its_builder() -> None:
+    """ "What is this tomb in Kellburg, built by a Tarnish king for his wife?" — the tomb's entry names the
+    king; the answer is the tomb."""
+    record = [
+        "Image shows: Orla Mahal (match 0.950)",
+        "Orla Mahal: Orla Mahal: a marble tomb at Kellburg built by the Tarnish king Varn Shah for his wife",
+        "Varn Shah: Varn Shah: Tarnish king during whose reign the finest tombs of Tarnia were built",
+    ]
+    question = "What is this tomb in Kellburg, built by a Tarnish king for his wife?"
+    assert _read_record(question, *record) == "Orla Mahal"

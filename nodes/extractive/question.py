@@ -1271,7 +1271,9 @@ def read_question(question: str) -> QuestionShape:
     subject = known_as.group(1) if known_as else subject  # "a peak … also known as Samanala. Its usual name?"
     likened = bool(_RESEMBLES.search(asking_clause(lower)))  # "which insect is this fly said to resemble"
     if name_asked or (
-        answer_type == "named" and not likened and asks_only_what_is_shown(lower, reference, type_noun)
+        answer_type == "named"
+        and not likened
+        and (asks_only_what_is_shown(lower, reference, type_noun) or names_what_is_shown(lower))
     ):
         answer_type, type_noun = "identity", None
     person = _PERSON_CALLED_BACK.search(lower) if answer_type in ("identity", "person") else None
@@ -2200,6 +2202,36 @@ def as_question(lower: str) -> str:
     if _NAME_THIS.match(lower):  # "(can you) name this clever ape from equatorial africa": what it is
         return lower
     return _IMPERATIVE.sub("what is ", _EMBEDDING.sub("", lower))
+
+
+_PICTURES = "|".join(sorted(IMAGE_WORDS | word_set("illustration drawing map engraving sketch")))
+# The thing shown asked for by what a question says of it: "name this mountain. it's the tallest one in
+# africa", "what is this mausoleum in agra, built by a mogul emperor …", "what was this vast region of europe
+# and asia called", "what was the name of this old cattle route …", "what was the secret network shown in
+# this illustration, through which …" — not "what is this river a tributary of", "what is this animal's
+# tail like", "what is this fruit used for"
+_NAMES_SHOWN = re.compile(
+    r"^(?:(?:name|identify)\s+this\b"
+    r"|what\s+(?:is|was|are|were)\s+(?:the\s+name\s+of\s+)?(?:this|these)\s+[a-z-]+(?![\w-]*['’]s\b)"
+    r"|what\s+(?:is|was|are|were)\s+the\s+(?:[a-z-]+\s+){1,3}?(?:shown|depicted|pictured)\s+in\s+(?:this|the)"
+    rf"\s+(?:{_PICTURES})\b)"
+)
+_RELATIVE_AFTER_PREPOSITION = re.compile(r"\b(?:through|in|by|on|at|from|with|for|to)\s+which\b")
+_ENDS_IN_RELATION = re.compile(r"\b(?:of|for|from|to|with|like|in|on|at|by|as|about|into)$")
+
+
+def names_what_is_shown(lower: str) -> bool:
+    """Whether a sentence of the question asks the thing shown by what it says of it (`_NAMES_SHOWN`), its
+    description ending in neither a preposition nor another question."""
+    for sentence in _SENTENCE_BREAK.split(lower):
+        sentence = sentence.rstrip("?.! ")
+        naming = _NAMES_SHOWN.match(sentence)
+        if not naming or _ENDS_IN_RELATION.search(sentence) or _PROPERTY_ASKED.match(sentence):
+            continue
+        # "…, through which abolitionists helped …": a relative clause describing it asks nothing
+        if not _WH_WORD.search(_RELATIVE_AFTER_PREPOSITION.sub("", sentence[naming.end() :])):
+            return True
+    return False
 
 
 def asks_only_what_is_shown(lower: str, reference: str, type_noun: str | None) -> bool:
