@@ -9381,3 +9381,31 @@ def test_a_described_tomb_shown_is_named_not_its_builder() -> None:
     ]
     question = "What is this tomb in Kellburg, built by a Tarnish king for his wife?"
     assert _read_record(question, *record) == "Orla Mahal"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer_type"),
+    [
+        pytest.param("Do you know the year this philanthropist died?", "year", id="do-you-know-the-year"),
+        pytest.param("Do you know which continent this is in?", "named", id="embedded-which-order"),
+        pytest.param("Do you know what year it was founded?", "year", id="embedded-what-year-order"),
+    ],
+)
+def test_a_question_embedded_in_a_polite_frame_asks_what_the_plain_question_asks(
+    question: str, answer_type: str
+) -> None:
+    """ "Do you know the year …" asks the year; "do you know which continent this is in" keeps a statement's
+    order and asks the continent, not what is shown."""
+    assert read_question(question).answer_type == answer_type
+
+
+def test_a_year_asked_after_how_a_battle_ended_is_the_battle_s_own_year() -> None:
+    """ "This battle ended in a rebel win. What year was it?": how it came out, not the end of a span of
+    time — the battle's own year, not the year its losing general's life ended."""
+    assert read_question("This battle ended in a rebel win. What year was it?").year_role is None
+    record = [
+        "Image shows: Kellmoor (match 0.950)",
+        "Kellmoor: Kellmoor, battle of Kellmoor: a rebel victory in the Tarnish civil war (1863)",
+        "Varnet: Varnet, Ada Varnet: Tarnish general in the civil war who lost at Kellmoor (1817-1876)",
+    ]
+    assert _read_record("This battle ended in a rebel win. What year was it?", *record) == "1863"

@@ -515,15 +515,23 @@ _PARTICLES = word_set("out up down off away into onto")
 # "… between Ursa Major and one other. Name that other constellation.": a request may follow a statement.
 # ("… sits in a zodiac constellation; name that constellation's brightest star": after a semicolon too)
 _IMPERATIVE = re.compile(
-    r"(?:^|(?<=[.!?;]\s))(?:please\s+)?(?:name|give|state|identify|tell\s+me|say)\s+"
+    r"(?:^|(?<=[.!?;]\s))(?:please\s+)?(?:name|give|state|identify|tell\s+me|say|do\s+you\s+know)\s+"
     r"(?=the\b|this\b|these\b|that\b|those\b)"
 )
-# "Can you tell me …", "Do you know which …", "I'd like to know …": a polite frame around the question.
+# "Can you tell me …", "Do you know which …", "I'd like to know …": a polite frame around the question
+# ("do you know the year …" asks what the year is: `_IMPERATIVE`).
 _POLITE = (
     re.compile(  # opening the question or its last sentence ("… lives in one country. Can you tell me …")
-        r"(?:^|(?<=[.!?]\s))(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|do\s+you\s+know\s+|please\s+"
+        r"(?:^|(?<=[.!?]\s))(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|do\s+you\s+know\s+(?!the\b)|please\s+"
         r"|i(?:\s+(?:want|wish|would\s+like)|['’]d\s+like)\s+to\s+know\s+)"
     )
+)
+# "which continent this is in", "what year it was founded" (not "which of these is …"): a question embedded
+# in a polite frame keeps a statement's order; as a question, its verb comes first ("which continent is this
+# in")
+_EMBEDDED_ORDER = re.compile(
+    r"(?:^|(?<=[.!?]\s))(what|which|who)\s+((?:(?!of\b)[\w-]+\s+){0,3}?)(this|these|it|that|they)\s+"
+    r"(is|was|are|were)\b"
 )
 # "… from Ursa Major. Name the galaxy.": a bare kind to name is the thing shown.
 _NAME_THE_KIND = re.compile(r"(?:^|(?<=[.!?]\s))(?:name|identify)\s+the\s+([\w-]+)$")
@@ -2186,6 +2194,7 @@ def as_question(lower: str) -> str:
     you know which continent …" → "which continent …", "what's …" → "what is …"."""
     lower = _KNOW_ITS_NAME.sub(r"what is \1 name", _CONTRACTED.sub(r"\1 is", lower))  # "do you know its name"
     lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", lower))
+    lower = _EMBEDDED_ORDER.sub(r"\1 \2\4 \3", lower)  # "(do you know) which continent this is in"
     lower = _SUPPOSED_TRIP.sub("", lower)  # "if you travelled to the country …, what would its capital be"
     lower = _GOES_AFTER.sub("hunt", lower)  # "which prey does it go after": what it hunts
     lower = _ON_THE_MENU.sub(r"what does \1 eat", lower)  # "what's on the menu for this koala?"
@@ -2787,8 +2796,15 @@ def year_role(lower: str) -> Literal["start", "end"] | None:
 _END_OF_PLACE = re.compile(r"\b(?:[a-z]+ern|far|other|upper|lower)\s+end\s+of\b")
 
 
+# "this battle ended in a rebel win": how a thing came out, not the end of a span of time
+_ENDED_IN_OUTCOME = re.compile(
+    r"\b(?:end|ends|ended)\s+(?:in|with)\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?"
+    r"(?:win|victory|defeat|draw|stalemate|truce|treaty|surrender|rout)\b"
+)
+
+
 def _year_role(lower: str) -> Literal["start", "end"] | None:
-    lower = _END_OF_PLACE.sub(" ", lower)
+    lower = _ENDED_IN_OUTCOME.sub(" ", _END_OF_PLACE.sub(" ", lower))
     if re.search(
         r"\b(die|died|death|dies|end|ended|closed|until|till|leave|leaves|exit|exits|last|up\s+to)\b", lower
     ):
