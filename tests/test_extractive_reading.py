@@ -9409,3 +9409,31 @@ def test_a_year_asked_after_how_a_battle_ended_is_the_battle_s_own_year() -> Non
         "Varnet: Varnet, Ada Varnet: Tarnish general in the civil war who lost at Kellmoor (1817-1876)",
     ]
     assert _read_record("This battle ended in a rebel win. What year was it?", *record) == "1863"
+
+
+def test_whom_a_named_hero_acted_on_is_the_name_before_the_question_s_closing_phrase() -> None:
+    """ "Whom did Kellan save from a sea serpent?" — Kellan's entry: "rescued Varna from a sea serpent": the
+    name the question's closing phrase follows, not the god a neighbouring entry says sent the serpent."""
+    record = [
+        "Question names: Kellan (match 1.000)",
+        "Kellan: Kellan: (Orlan myth) the son of Tarn who rescued Varna from a sea serpent",
+        "Varna: Varna: (Orlan myth) a princess tied to a rock for a sea serpent that was sent by Ostrel",
+    ]
+    assert (
+        _read_record("In the Orlan myth, whom did the hero Kellan save from a sea serpent?", *record)
+        == "Varna"
+    )
+
+
+def test_the_region_a_sea_separates_from_a_named_land_stands_with_it_in_the_sea_s_entry() -> None:
+    """ "The Kell Sea separates Orland from which region?" — "between Orland and Tarnia": the region the
+    entry pairs with the land the question names, over a territory another entry names."""
+    record = [
+        "Question names: Kell Sea (match 1.000)",
+        "Kell Sea: Kell Sea: part of the North Vessa Ocean between Orland and Tarnia",
+        "Varn: Varn, Varn River: a river flowing west from the Varn Territory through Orland to the Kell Sea",
+        "Tarnia: Tarnia: a vast region of northern Vessa",
+    ]
+    question = "The Kell Sea separates Orland from which region?"
+    assert "orland" in paired_names(read_question(question))
+    assert _read_record(question, *record) == "Tarnia"

@@ -522,8 +522,8 @@ _IMPERATIVE = re.compile(
 # ("do you know the year …" asks what the year is: `_IMPERATIVE`).
 _POLITE = (
     re.compile(  # opening the question or its last sentence ("… lives in one country. Can you tell me …")
-        r"(?:^|(?<=[.!?]\s))(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|do\s+you\s+know\s+(?!the\b)|please\s+"
-        r"|i(?:\s+(?:want|wish|would\s+like)|['’]d\s+like)\s+to\s+know\s+)"
+        r"(?:^|(?<=[.!?]\s))(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|do\s+you\s+know\s+(?!the\b)"
+        r"|please\s+|i(?:\s+(?:want|wish|would\s+like)|['’]d\s+like)\s+to\s+know\s+)"
     )
 )
 # "which continent this is in", "what year it was founded" (not "which of these is …"): a question embedded

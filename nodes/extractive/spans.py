@@ -117,9 +117,11 @@ _PAIRED_ASK = re.compile(
     rf"|{BESIDE_A_NAME}(?:the\s+)?[A-Z]"
     r"|\b[Tt]he\s+other\b|\b(?:far|other|opposite)\s+side\s+from\s+[A-Z]"
     r"|\bbetween\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s+and\s+(?:an?|another|some)\b"
+    r"|\b(?:separates?|separated|divides?|divided)\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s+from\s+(?:which|what)\b"
 )  # "besides Cetus, which constellation lies near it", "Gemini is one neighbour of it. What is the other?",
-# "on the far side from Leo", "it sits between Andromeda and a zodiacal constellation": the answer
-# stands with the name the question gives in the evidence
+# "on the far side from Leo", "it sits between Andromeda and a zodiacal constellation", "the sea separates
+# Alaska from which region" ("between Alaska and Siberia"): the answer stands with the name the question
+# gives in the evidence
 # "how long is that river", "how high is the mountain": a measure of a thing named by its kind
 _MEASURED_THING = re.compile(
     r"\bhow\s+[a-z]+\s+(?:is|are|was|were)\s+(?:that|the|those)\s+((?:[a-z-]+\s+){0,2}[a-z]+)\b"
@@ -1007,7 +1009,7 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     for a place takes names only ("in which country does it live": not "lives in tropical forests"); a
     name after words of its kind stands alone ("named after the sea god Korinthos" → "Korinthos")."""
     if not shape.before_answer:
-        return []
+        return closed_by_question(shape, text)
     names_only = bool(kinds_of(shape.type_noun or "") & PLACE_KINDS)
     found = _aligned(shape.before_answer, names_only, _GLOSS_QUOTE.sub(r"\1", text))
     # "the largest coral reef in the world" leads "that reef in" to no place: the whole world is in nothing
@@ -1018,7 +1020,29 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     found = tuple(
         f.split(maxsplit=1)[1] if len(f.split()) > 1 and f.split()[0].lower() == given else f for f in found
     )
-    return list(found or ([] if names_only else compounded(shape.before_answer, text)))
+    return list(
+        found
+        or ([] if names_only else compounded(shape.before_answer, text))
+        or closed_by_question(shape, text)
+    )
+
+
+# A question's closing phrase after its verb: "whom did Perseus save from a sea monster?" — "from a sea
+# monster"
+_CLOSING_PHRASE = re.compile(
+    r"\b(from|into|onto|against|over|to)\s+(?:(?:a|an|the)\s+)?((?:[a-z-]+\s+){0,2}[a-z-]+)$"
+)
+
+
+def closed_by_question(shape: QuestionShape, text: str) -> list[str]:
+    """The names `text` sets right before the phrase the question closes with ("rescued Andromeda from a sea
+    monster" for "whom did Perseus save from a sea monster?"): the one the question's verb acts on."""
+    closing = _CLOSING_PHRASE.search(asking_clause(shape.text.lower()).rstrip("?.! "))
+    if not closing or not content_words(closing.group(2)):
+        return []
+    phrase = r"\s+".join(map(re.escape, closing.group(2).split()))
+    tail = rf"\s+{closing.group(1)}\s+(?:(?:a|an|the)\s+)?{phrase}\b"
+    return compiled(rf"\b([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*){tail}").findall(text)
 
 
 _QUALIFIED_KIND = re.compile(r"\b(?:which|what)\s+([A-Z][a-z]+)\s+[a-z]+\b")  # "which Roman goddess"
@@ -3325,6 +3349,10 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
     """People: named after "by" — most of all after the question's own verb ("who rescued …" —
     "rescued by Perseus", not "sent by Poseidon"; "who slew him" — "slain by Artemis") — or with a
     life range or occupation in their own entry, or full names."""
+    if span in closed_by_question(shape, line.text):
+        return (
+            ALIGNED_FIT  # "whom did Perseus save from a sea monster" — "rescued Andromeda from a sea monster"
+        )
     verb = agent_verb(span, line.text)
     if verb:
         return ASKED_VERB_AGENT_FIT if is_asked_verb(shape, verb) else 1.0
