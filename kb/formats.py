@@ -101,13 +101,14 @@ def _rows(path: Path, stats: ReadStats, parse: Any) -> Iterator[tuple[str, dict[
                 continue
             origin = f"{path}:{number}"
             try:
-                yield origin, parse(_json_object(line))
+                yield origin, parse(json_object(line))
             except MalformedLine as exc:
                 stats.malformed += 1
                 log.warning("%s: %s — line skipped", origin, exc)
 
 
-def _json_object(line: str) -> dict[str, Any]:
+def json_object(line: str) -> dict[str, Any]:
+    """The JSON object one line holds; `MalformedLine` says why when it holds none."""
     try:
         row = json.loads(line)
     except json.JSONDecodeError as exc:
