@@ -9349,6 +9349,9 @@ def test_a_relative_which_after_a_preposition_is_not_the_question_s() -> None:
             "What was the secret network shown in this illustration, through which runaways fled north?",
             id="shown-in-this-illustration",
         ),
+        pytest.param(
+            "Name the island pictured here, which lies west of Tarnia.", id="name-the-pictured-which-lies"
+        ),
     ],
 )
 def test_the_thing_shown_asked_by_what_the_question_says_of_it_is_an_identity_question(question: str) -> None:
@@ -9363,6 +9366,8 @@ def test_the_thing_shown_asked_by_what_the_question_says_of_it_is_an_identity_qu
         "What is this river a tributary of?",
         "What is this animal's tail like?",
         "What was this fruit used for?",
+        "What is this bacteriologist remembered for discovering?",
+        "What is the river shown here, which city does it flow through?",
     ],
 )
 def test_a_question_about_the_thing_shown_ending_in_a_relation_or_a_property_is_no_identity_question(

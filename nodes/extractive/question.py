@@ -2215,30 +2215,41 @@ def as_question(lower: str) -> str:
 
 _PICTURES = "|".join(sorted(IMAGE_WORDS | word_set("illustration drawing map engraving sketch")))
 # The thing shown asked for by what a question says of it: "name this mountain. it's the tallest one in
-# africa", "what is this mausoleum in agra, built by a mogul emperor …", "what was this vast region of europe
+# africa", "name the mediterranean island pictured here, which lies west of italy", "what is this mausoleum
+# in agra, built by a mogul emperor …", "what was this vast region of europe
 # and asia called", "what was the name of this old cattle route …", "what was the secret network shown in
 # this illustration, through which …" — not "what is this river a tributary of", "what is this animal's
 # tail like", "what is this fruit used for"
 _NAMES_SHOWN = re.compile(
     r"^(?:(?:name|identify)\s+this\b"
     r"|what\s+(?:is|was|are|were)\s+(?:the\s+name\s+of\s+)?(?:this|these)\s+[a-z-]+(?![\w-]*['’]s\b)"
-    r"|what\s+(?:is|was|are|were)\s+the\s+(?:[a-z-]+\s+){1,3}?(?:shown|depicted|pictured)\s+in\s+(?:this|the)"
-    rf"\s+(?:{_PICTURES})\b)"
+    r"|what\s+(?:is|was|are|were)\s+the\s+(?:[a-z-]+\s+){1,3}?(?:shown|depicted|pictured)"
+    rf"(?:\s+here|\s+in\s+(?:this|the)\s+(?:{_PICTURES}))\b)"
 )
-_RELATIVE_AFTER_PREPOSITION = re.compile(r"\b(?:through|in|by|on|at|from|with|for|to)\s+which\b")
-_ENDS_IN_RELATION = re.compile(r"\b(?:of|for|from|to|with|like|in|on|at|by|as|about|into)$")
+_DESCRIBING_RELATIVE = re.compile(
+    r"(?:,\s*|\b(?:through|in|by|on|at|from|with|for|to)\s+)which\b"
+    r"(?!\s+[a-z]+\s+(?:does|do|did|is|are|was|were|can)\b)"  # not "…, which city does it cross?"
+)
+_ENDS_IN_RELATION = re.compile(r"\b(?:of|for|from|to|with|like|in|on|at|by|as|about|into|after)$")
+# "what is this bacteriologist remembered for discovering": what it is known for, not what it is
+_KNOWN_FOR = re.compile(
+    r"\b(?:known|famous|noted|remembered|celebrated|renowned|best|used|kept|grown|named)\s+(?:for|as|after)\b"
+)
 
 
 def names_what_is_shown(lower: str) -> bool:
     """Whether a sentence of the question asks the thing shown by what it says of it (`_NAMES_SHOWN`), its
-    description ending in neither a preposition nor another question."""
+    description ending in neither a preposition nor another question, nor asking what it is known for."""
     for sentence in _SENTENCE_BREAK.split(lower):
         sentence = sentence.rstrip("?.! ")
         naming = _NAMES_SHOWN.match(sentence)
         if not naming or _ENDS_IN_RELATION.search(sentence) or _PROPERTY_ASKED.match(sentence):
             continue
-        # "…, through which abolitionists helped …": a relative clause describing it asks nothing
-        if not _WH_WORD.search(_RELATIVE_AFTER_PREPOSITION.sub("", sentence[naming.end() :])):
+        if _KNOWN_FOR.search(sentence):
+            continue
+        # "…, which lies west of italy", "…, through which abolitionists helped …": a relative clause
+        # describing it asks nothing
+        if not _WH_WORD.search(_DESCRIBING_RELATIVE.sub("", sentence[naming.end() :])):
             return True
     return False
 
