@@ -9442,3 +9442,32 @@ def test_the_region_a_sea_separates_from_a_named_land_stands_with_it_in_the_sea_
     question = "The Kell Sea separates Orland from which region?"
     assert "orland" in paired_names(read_question(question))
     assert _read_record(question, *record) == "Tarnia"
+
+
+@pytest.mark.parametrize(
+    ("question", "occupation"),
+    [
+        pytest.param(
+            "What kind of campaigner was the Orlan woman in this photo?", True, id="kind-of-any-role"
+        ),
+        pytest.param("What sort of people was he noted for depicting?", False, id="kind-of-what-he-depicted"),
+    ],
+)
+def test_a_kind_of_role_asked_of_the_person_shown_asks_their_occupation(
+    question: str, occupation: bool
+) -> None:
+    """ "What kind of campaigner was the woman in this photo?" asks the role her entry gives; "what sort of
+    people was he noted for depicting" asks what he depicted."""
+    assert read_question(question).asks_occupation is occupation
+
+
+def test_a_field_a_person_is_known_for_work_in_is_the_field() -> None:
+    """ "What area of study is the psychologist best known for?" — "noted for his work in child
+    development": the field, not "work" (and "area of study" asks no measure)."""
+    question = "What area of study is the psychologist in this photo best known for?"
+    assert read_question(question).answer_type == "named"
+    record = [
+        "Image shows: Kellsen (match 0.900)",
+        "Kellsen: Kellsen, Ada Kellsen: Orlan psychologist noted for his work in child development (1880)",
+    ]
+    assert _read_record(question, *record) == "child development"

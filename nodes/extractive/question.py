@@ -382,7 +382,8 @@ _MEASURE = re.compile(
     r"\bhow\s+(long|tall|high|far|big|large|old|heavy|deep|wide|thick|hot|cold|warm|fast|massive|heavy|bright)\b"
     rf"|\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:the\s+|[\w-]+['’]s\s+)?(?:[\w-]+\s+)?"
     # "what is the height …", "what is Neptune's mean distance"; not "which area's sovereignty …", a place
-    rf"({'|'.join(sorted(MEASURE_NOUNS))})\b(?!['’]s)"
+    # (nor "what area of study", a field)
+    rf"({'|'.join(sorted(MEASURE_NOUNS))})\b(?!['’]s|\s+of\s+(?:study|research|expertise|interest|science))"
     r"|\bwhat\s+(share|percentage|proportion|fraction|percent)\b"
     r"|\bhow\s+much\s+(?:[\w-]+\s+){0,4}?(weigh)s?\b"
 )
@@ -428,13 +429,15 @@ _ORDINAL = re.compile(
 )
 # A person's occupation asked: the role their gloss gives after their nationality — not "what job is this
 # ox used for"; "what was X's occupation", "what was X, who was born in …, by profession", "what did this
-# woman do for a living", "what kind of musician was he"
+# woman do for a living", "what kind of campaigner was the american woman in this photo"
 _OCCUPATION_ASKED = re.compile(
     r"\b(?:what|which)\s+(?:job|occupation|profession|line\s+of\s+work)\b(?![^?]*\bused\s+(?:for|as)\b)"
     r"|\b(?:occupation|profession|job)$|\bby\s+(?:profession|trade|occupation)$"
     r"|\bdo\s+for\s+a\s+living\b"
-    r"|\b(?:what|which)\s+(?:kind|sort|type)\s+of\s+(?:musician|artist|performer|entertainer|writer|scientist)"
-    r"\s+(?:was|is)\b"
+    r"|\b(?:what|which)\s+(?:kind|sort|type)\s+of\s+[a-z]+\s+(?:was|is)\s+(?:he|she|this\s+(?:man|woman|person|guy)"
+    r"|the\s+(?:[a-z]+\s+)?(?:man|woman|person|guy|lady))"
+    # (the person last: not "what sort of people was he noted for depicting")
+    r"(?:\s+(?:in|on)\s+(?:this|the)\s+[a-z]+|\s+(?:pictured|shown)(?:\s+here)?)?$"
 )
 _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family of fungi"): those are Latin
     r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"

@@ -1775,11 +1775,15 @@ def kind_modifier(shape: QuestionShape, text: str) -> str:
     return ""
 
 
+# "noted for his work in child development": what the work was in
+_WORK_IN = re.compile(r"^\s*(?:work|research|studies|contributions?|writings?)\s+(?:in|on|with|about)\s+")
+
+
 def object_phrase(rest: str) -> str:
     """The lower-case noun phrase `rest` opens with, up to a clause break or a word that starts another part
     of the clause ("physical danger as a source of comedy" → "physical danger"); "" when it opens with a
     name or a function word, or ends in a name."""
-    words = _OBJECT_BREAK.split(rest, maxsplit=1)[0].split()
+    words = _OBJECT_BREAK.split(_WORK_IN.sub("", rest), maxsplit=1)[0].split()
     taken = list(itertools.takewhile(lambda w: w.lower() not in _OBJECT_ENDS, words))[:MAX_OBJECT_WORDS]
     # (not "establish NATO": the name a phrase ends in is what is asked)
     lower_case = bool(taken) and taken[0][:1].islower() and not taken[-1][:1].isupper()
