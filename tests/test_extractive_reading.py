@@ -67,6 +67,8 @@ from nodes.extractive.spans import (
     kind_words,
     kinds_of,
     listed_besides,
+    measures,
+    numbers,
     object_of_asked_verb,
     paired_names,
     placed_on_part,
@@ -9471,3 +9473,49 @@ def test_a_field_a_person_is_known_for_work_in_is_the_field() -> None:
         "Kellsen: Kellsen, Ada Kellsen: Orlan psychologist noted for his work in child development (1880)",
     ]
     assert _read_record(question, *record) == "child development"
+
+
+def test_a_numeral_hyphened_to_what_it_counts_is_a_count_not_part_of_a_name() -> None:
+    """ "a Tarnish 44-gun frigate": 44 guns, though a name stands before it ("Falcon 9" is a name's)."""
+    assert "44" in numbers("a Tarnish 44-gun frigate that was one of the first naval ships")
+    assert numbers("launched on a Falcon 9 rocket") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "units", "number_only", "found"),
+    [
+        pytest.param(
+            "waters within 12 nautical miles of the coast", "far", False, ["12 nautical miles"], id="nautical"
+        ),
+        pytest.param("raised after four days in the tomb", "days", True, ["4"], id="count-in-words"),
+    ],
+)
+def test_a_measure_may_qualify_its_unit_or_count_in_words(
+    text: str, units: str, number_only: bool, found: list
+) -> None:
+    """ "12 nautical miles" is a length; "four days" is 4 days, answered in digits."""
+    wanted = units_of(units) if units == "far" else frozenset({units})
+    assert measures(text, wanted, number_only=number_only) == found
+
+
+@pytest.mark.parametrize(
+    ("question", "measured"),
+    [
+        ("At what age did this woman become blind and deaf?", "age"),
+        ("What age was he when he died?", "age"),
+        ("In which age did this culture flourish?", ""),
+    ],
+)
+def test_an_age_asked_is_a_measure_but_an_era_is_not(question: str, measured: str) -> None:
+    assert read_question(question).measured == measured
+
+
+def test_an_age_asked_takes_a_duration_not_a_name() -> None:
+    """ "At what age did she become blind and deaf?" — "from the age of 19 months; Ada Varn taught her":
+    a duration, never the teacher's name."""
+    record = [
+        "Image shows: Kellow (match 0.900)",
+        "Kellow: Kellow, Ada Kellow: Orlan writer who was blind and deaf from the age of 19 months; Ada Varn"
+        " taught her to read (1880-1968)",
+    ]
+    assert _read_record("At what age did this woman become blind and deaf?", *record) == "19 months"

@@ -386,6 +386,7 @@ _MEASURE = re.compile(
     rf"({'|'.join(sorted(MEASURE_NOUNS))})\b(?!['’]s|\s+of\s+(?:study|research|expertise|interest|science))"
     r"|\bwhat\s+(share|percentage|proportion|fraction|percent)\b"
     r"|\bhow\s+much\s+(?:[\w-]+\s+){0,4}?(weigh)s?\b"
+    r"|\bat\s+what\s+(age)\b|\bwhat\s+(age)\s+(?:was|were|is|did|does|do)\b"  # not "in which age …"
 )
 # Units a measure is stated in ("384,400 kilometres", "224.7 Earth days", "−65 °C", "30.1 AU"), by the
 # quantity they measure; a question's measure word says which quantities can answer it.

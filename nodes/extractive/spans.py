@@ -213,15 +213,19 @@ MEASURED = {
     "diameter": ("length",), "radius": ("length",), "width": ("length",), "circumference": ("length",),
     "altitude": ("length",), "elevation": ("length",), "mass": ("mass",), "weight": ("mass",),
     "speed": ("speed",), "period": ("duration",), "duration": ("duration",), "area": ("area", "length"),
-    "weigh": ("mass",), "lifespan": ("duration",), "wingspan": ("length",),
+    "weigh": ("mass",), "lifespan": ("duration",), "wingspan": ("length",), "age": ("duration",),
     "size": ("area", "length"), "share": ("share",), "percentage": ("share",), "proportion": ("share",),
     "fraction": ("share",), "percent": ("share",),
 }  # fmt: skip
 # Words allowed between a number and its unit ("224.7 Earth days", "4.2 light years", "2 square miles").
-_UNIT_QUALIFIERS = r"(?:(?:Earth|earth|light|solar|square|sq|cubic|Julian|sidereal|standard)\s+)?"
+_UNIT_QUALIFIERS = (
+    r"(?:(?:Earth|earth|light|solar|square|sq|cubic|Julian|sidereal|standard|nautical|statute)\s+)?"
+)
 # Measures stated without a unit: a question about one takes a bare number.
 UNITLESS_MEASURES = word_set("magnitude population gravity")
 _MULTIPLIERS = r"(?:\s+(?:thousand|million|billion|trillion))?"
+_COUNT_WORDS = "two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty"
+_COUNT_WORD = re.compile(rf"^(?:{_COUNT_WORDS})\b")
 _ORDINAL = re.compile(r"\b(\d{1,3})(st|nd|rd|th)\b", re.IGNORECASE)
 ORDINAL_WORDS = {
     "first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th",
@@ -368,6 +372,7 @@ _VAGUE_COUNT = re.compile(
     r"\b(?:several|a\s+few|a\s+couple\s+of|many|some)\s+(?:hundreds?|thousands?|millions?|billions?)"
     r"(?:\s+(?:of\s+)?(?:hundreds?|thousands?|millions?|billions?))*\b"
 )
+_COUNT_COMPOUND = re.compile(r"-[a-z]")  # "44-gun", "12-story": a numeral hyphened to what it counts
 _NAME_NUMERAL = re.compile(r"\d{1,3}")  # "Messier 101", "Apollo 11"; not "southeastern Asia 20,000 years ago"
 # "how many main isles are …": the words a count question counts, up to its verb.
 _COUNTED = re.compile(
@@ -2328,7 +2333,11 @@ def numbers(text: str) -> list[str]:
         for m in _NUMBER.finditer(text)
         if not m.group().startswith(("-", "−"))
         and m.start() >= names_end
-        and not (_NAME_NUMERAL.fullmatch(m.group()) and _NAME_BEFORE.search(text[: m.start()]))
+        and not (
+            _NAME_NUMERAL.fullmatch(m.group())
+            and _NAME_BEFORE.search(text[: m.start()])
+            and not _COUNT_COMPOUND.match(text, m.end())  # "a United States 44-gun frigate": a count
+        )
     ]
     vague = [m.group() for m in _VAGUE_COUNT.finditer(text)]  # "several hundred thousand": no digits
     for token in _TOKEN.findall(_VAGUE_COUNT.sub(" ", text).lower()):
@@ -2382,13 +2391,15 @@ def measures(
     if unitless:
         return list(dict.fromkeys(_NUMBER.findall(text)))
     wanted = {unit_key(unit) for unit in units}
-    pattern = rf"({_NUMBER.pattern}{_MULTIPLIERS})\s*({_UNIT_QUALIFIERS})(°\s?[CFK]\b|°|%|[A-Za-z][\w/-]*)"
+    # a count in words is one too ("after four days in the tomb"), answered in digits
+    number = rf"(?:{_NUMBER.pattern}|\b(?:{_COUNT_WORDS})\b)"
+    pattern = rf"({number}{_MULTIPLIERS})\s*({_UNIT_QUALIFIERS})(°\s?[CFK]\b|°|%|[A-Za-z][\w/-]*)"
     found = [
         " ".join(match.group(1 if number_only else 0).split())
         for match in re.finditer(pattern, text)
         if unit_key(unit_of(match.group(2), match.group(3))) in wanted
     ]
-    return list(dict.fromkeys(found))
+    return list(dict.fromkeys(_COUNT_WORD.sub(lambda m: str(NUMBER_WORDS[m.group()]), f) for f in found))
 
 
 def typed_phrases(text: str, noun: str, modifiers: int = 1) -> list[str]:
