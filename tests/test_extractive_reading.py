@@ -64,6 +64,7 @@ from nodes.extractive.spans import (
     holders_of_part,
     is_asked_verb,
     is_colour,
+    kind_modifier,
     kind_words,
     kinds_of,
     listed_besides,
@@ -9519,3 +9520,15 @@ def test_an_age_asked_takes_a_duration_not_a_name() -> None:
         " taught her to read (1880-1968)",
     ]
     assert _read_record("At what age did this woman become blind and deaf?", *record) == "19 months"
+
+
+def test_a_word_before_the_asked_kind_says_which_one_only_where_the_kind_ends_its_phrase() -> None:
+    """ "which early computer …" — "a pioneer for fixing computer faults": "computer" modifies "faults", so
+    "fixing" says nothing of which computer; "center for shipbuilding industry" says which industry."""
+    computer = read_question("Which early computer did the person in this portrait help to program?")
+    assert kind_modifier(computer, "Orlan scientist who was a pioneer for fixing computer faults") == ""
+    industry = read_question("Any idea which industry this port is a hub for?")
+    assert (
+        kind_modifier(industry, "a port city in western Tarnia; center for shipbuilding industry")
+        == "shipbuilding"
+    )

@@ -1767,15 +1767,18 @@ def doctrine_named(shape: QuestionShape, text: str) -> str:
 
 
 def kind_modifier(shape: QuestionShape, text: str) -> str:
-    """The lower-case words `text` sets right before the noun the question asks by, which say which one of
-    that kind it is ("center for shipbuilding industry" → "shipbuilding" for "which industry is this port a
-    hub for?"); "" when the question asks a name of a person or place, or `text` does not say."""
+    """The lower-case words `text` sets right before the noun the question asks by, where that noun ends
+    its phrase, which say which one of that kind it is ("center for shipbuilding industry" → "shipbuilding"
+    for "which industry is this port a hub for?"; not "fixing" of "for fixing computer faults"); "" when the
+    question asks a name of a person or place, or `text` does not say."""
     noun = shape.type_noun or ""
     if not noun or noun in _NAMED_KINDS:
         return ""
     for found in compiled(rf"((?:\b[a-z][a-z'-]+\s+){{1,2}}){re.escape(noun)}\b").finditer(text):
+        following = _TOKEN.findall(text[found.end() :])[:1]
         words = [w for w in found.group(1).split() if w not in _NOT_OBJECT_EDGES]
-        if words and not set(words) & set(content_words(shape.text)):
+        ends_phrase = not following or following[0].lower() in STOPWORDS
+        if words and ends_phrase and not set(words) & set(content_words(shape.text)):
             return " ".join(words)
     return ""
 
