@@ -15,7 +15,8 @@ new ones:
 2. Build a KB from the dev pairs plus the fresh ones: `python -m kb.build --kb-dir DIR --text
    kb_data/devsets/passages.jsonl --pairs kb_data/devsets/pairs.jsonl OUT/pairs.jsonl`.
 3. Someone who never reads the reader's code writes questions from a brief, one JSON per line of
-   `spec.jsonl`: `id`, `group`, `entity`, `view` (crop, scale or flip), `question`, `answers`, `gold_ids`.
+   `spec.jsonl`: `id`, `group`, `entity`, `view` (crop, scale or flip), `question`, `answers`, `gold_ids`;
+   `evaluation/fresh_entities_writer.md` is what they are told.
 4. `questions` turns the spec into `questions.jsonl` with the view images; each group becomes a
    `dataset` (`fresh-<group>`), so the score tables show one row per question shape.
 5. Run each graph (`python -m apps.run questions.jsonl --out R --kb-dir DIR --graph G`) and score the
