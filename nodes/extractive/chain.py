@@ -37,8 +37,10 @@ from nodes.extractive.question import (
     word_set,
 )
 from nodes.extractive.spans import (
+    COMPARATIVES,
     RELATION_BONUS,
     EvidenceLine,
+    calls_shown_by,
     definition_head,
     is_continent,
     kind_words,
@@ -641,7 +643,7 @@ def _states_relation(shape: QuestionShape, title: str, text: str, tied_to: Seque
 
 # "the river that this one flows into", "that bigger river": a thing the question sets beside the one shown
 _THIS_ONE = re.compile(r"\b(?:this|that)\s+one\b")
-_COMPARED = re.compile(r"\b(?:bigger|larger|smaller|greater|longer|wider|deeper|higher|taller)\s+([a-z]+)\b")
+_COMPARED = re.compile(rf"\b(?:{COMPARATIVES})\s+([a-z]+)\b")
 
 
 def another_of_shown(shape: QuestionShape, bridge: str) -> bool:
@@ -650,9 +652,8 @@ def another_of_shown(shape: QuestionShape, bridge: str) -> bool:
     bridge with it ("bigger"), or calls it "this one" ("the river that this one flows into")."""
     noun = head_noun(bridge)
     lower = shape.text.lower()
-    called = bool(set(shape.reference.split()) & kinds_of(noun))
     compared = any(found.group(1) == noun for found in _COMPARED.finditer(lower))
-    return called or compared or bool(_THIS_ONE.search(lower))
+    return calls_shown_by(shape, noun) or compared or bool(_THIS_ONE.search(lower))
 
 
 def _describes(noun: str, anchor: str, texts: Sequence[str]) -> bool:

@@ -751,9 +751,6 @@ def broad_kind(shape: QuestionShape, anchor: str, anchor_lines: Sequence[Evidenc
     own_first = own_lines_first(anchor, anchor_lines)
     for line in own_first:
         names = entry_names(line.text)
-        role = role_of(definition(line.text)) if names and shape.asks_occupation else ""
-        if role:
-            return role
         head = group_head(definition(line.text)) if names else ""
         if head.lower() in _GROUPING_HEADS:
             head = group_head(definition(line.text).partition(f"{head} of ")[2])

@@ -2549,19 +2549,20 @@ def is_among(span: str, names: Collection[str]) -> bool:
 # "this fruit is related to what other fruit?": a thing other than the one shown is asked
 # Another of the kind shown asked: "related to what other fruit?", "which fellow dancer did the choreographer
 # collaborate with?", "into which bigger river does this one feed?"
-_ANOTHER_ASKED = re.compile(
-    r"\b(?:what|which)\s+(?:other|fellow|bigger|larger|smaller|greater|longer|wider|deeper|higher|taller)\b",
-    re.IGNORECASE,
-)
+COMPARATIVES = "bigger|larger|smaller|greater|longer|wider|deeper|higher|taller"  # than the one shown
+_ANOTHER_ASKED = re.compile(rf"\b(?:what|which)\s+(?:other|fellow|{COMPARATIVES})\b", re.IGNORECASE)
+
+
+def calls_shown_by(shape: QuestionShape, noun: str | None) -> bool:
+    """Whether the question calls the thing shown by the kind `noun` names ("the river in this photo")."""
+    return bool(noun and shape.reference and set(shape.reference.split()) & kinds_of(noun))
 
 
 def asks_another_of_kind(shape: QuestionShape) -> bool:
     """Whether the question asks for another thing of the kind it says the image shows: by its words (see
     `_ANOTHER_ASKED`), or by calling what is shown by the kind it asks ("what river does the river in this
     photo end up joining?"). Then the image's own entity is not the answer, though it is of that kind."""
-    noun = shape.type_noun
-    calls_shown_by_kind = bool(noun and shape.reference and set(shape.reference.split()) & kinds_of(noun))
-    return calls_shown_by_kind or bool(_ANOTHER_ASKED.search(shape.text))
+    return calls_shown_by(shape, shape.type_noun) or bool(_ANOTHER_ASKED.search(shape.text))
 
 
 def novelty_of(
