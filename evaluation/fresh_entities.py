@@ -41,6 +41,7 @@ from evaluation.dev_data import find_dev_data
 from evaluation.devset import read_jsonl, write_jsonl, write_view
 from evaluation.testset import VIEWS, WORDNET
 from kb.formats import MalformedLine, json_object, read_pairs
+from nodes.extractive.question import NUMBER_WORDS
 
 # Entities per WordNet lexicographer file: noun.object (rivers, mountains, stars), noun.location,
 # noun.person, noun.artifact (buildings, canals), noun.act (battles, events).
@@ -48,6 +49,8 @@ QUOTAS = {17: 45, 15: 45, 18: 45, 6: 15, 4: 10}
 MIN_GLOSS_CHARS = 70  # shorter glosses ("Tampa: a port in Florida") leave too little to ask about
 MIN_LINK_CHARS = 5  # shorter titles ("Io", "Ur") match common words
 SPEC_FIELDS = ("id", "group", "entity", "view", "question", "answers", "gold_ids")
+# a count in words, alone or before its unit ("two", "four days")
+_COUNT_IN_WORDS = re.compile(rf"^({'|'.join(w for w, n in NUMBER_WORDS.items() if n <= 20)})(\s+\S+)?$", re.I)
 
 
 # --- picking ----------------------------------------------------------------------------------------
@@ -191,6 +194,15 @@ def read_spec(path: Path, entities: set[str]) -> list[dict[str, Any]]:
     return rows
 
 
+def with_digit_forms(answers: Sequence[str]) -> list[str]:
+    """`answers` and, for a count a gloss writes in words, its digit form ("four days" → "4 days").
+
+    Writers may only quote a gloss, but a count is as right in digits, the form most references use."""
+    found = [_COUNT_IN_WORDS.match(answer.strip()) for answer in answers]
+    digits = [f"{NUMBER_WORDS[m[1].lower()]}{m[2] or ''}" for m in found if m]
+    return list(dict.fromkeys([*answers, *digits]))
+
+
 def questions(spec: Path, pair_files: Sequence[Path], out: Path | None = None) -> Path:
     """Write `questions.jsonl` and its view images into `out` (default: the spec's folder); return its path.
 
@@ -207,7 +219,8 @@ def questions(spec: Path, pair_files: Sequence[Path], out: Path | None = None) -
         image = write_view({"image_path": pair.image_path}, row["view"], row["id"], out)
         rows.append({
             "id": row["id"], "question": row["question"], "image_path": image, "answer": row["answers"][0],
-            "answers": row["answers"], "entity_text": pair.title, "gold_ids": [*row["gold_ids"], pair.id],
+            "answers": with_digit_forms(row["answers"]), "entity_text": pair.title,
+            "gold_ids": [*row["gold_ids"], pair.id],
             "hops": 2 if row["group"] == "linked" else 1, "dataset": f"fresh-{row['group']}",
             "group": row["group"],
         })  # fmt: skip

@@ -185,6 +185,24 @@ def test_questions_write_views_and_map_groups(picked: Path, tmp_path: Path) -> N
         assert crop.width < whole.width and crop.height < whole.height  # the crop view, not a copy
 
 
+def test_counts_in_words_also_score_in_digits(picked: Path, tmp_path: Path) -> None:
+    # a writer quotes the gloss ("two", "four days"); a count answered in digits is as right
+    pairs = read(picked / "pairs.jsonl")
+    answers = [["two"], ["Four days", "about four days"], ["Oneida"], ["one of the twins"]]
+    lines = [
+        spec_line(id=f"q-{n}", group="measure", entity=pairs[0]["entity"], view="crop", answers=golds)
+        for n, golds in enumerate(answers)
+    ]
+    rows = read(questions(write_spec(tmp_path / "set", lines), [picked / "pairs.jsonl"]))
+    assert [row["answers"] for row in rows] == [
+        ["two", "2"],
+        ["Four days", "about four days", "4 days"],
+        ["Oneida"],
+        ["one of the twins"],
+    ]
+    assert all(row["answer"] == golds[0] for row, golds in zip(rows, answers, strict=True))
+
+
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
