@@ -9532,3 +9532,37 @@ def test_a_word_before_the_asked_kind_says_which_one_only_where_the_kind_ends_it
         kind_modifier(industry, "a port city in western Tarnia; center for shipbuilding industry")
         == "shipbuilding"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("In which country was the actress in this photo born?", "the actress in this photo born in"),
+        ("On which island is this harbor found?", "this harbor found on"),
+        ("In which hemisphere is the constellation that contains this cluster?", ""),  # a relative clause
+    ],
+)
+def test_a_preposition_fronted_before_a_passive_leads_up_after_the_participle(
+    question: str, lead: str
+) -> None:
+    """A statement puts the fronted preposition after the participle: "… actress (born in Tarnia)"."""
+    assert read_question(question).before_answer == lead
+
+
+def test_a_birthplace_asked_is_where_the_entry_says_the_person_was_born_not_the_nationality() -> None:
+    record = [
+        "Image shows: Vessa (match 0.900)",
+        "Vessa: Vessa, Alla Vessa: United States actress (born in Tarnia) (1879-1945)",
+    ]
+    assert _read_record("In which country was the actress in this photo born?", *record) == "Tarnia"
+
+
+def test_a_kind_asked_by_a_fronted_preposition_is_a_name_not_the_year_after_it() -> None:
+    """ "In which battle were they defeated?" — "… defeated Dren and Moll in 42 BC": the entry's own name."""
+    record = [
+        "Image shows: Dren (match 0.900)",
+        "Dren: Dren, Marcus Dren: Orlan politician and conspirator",
+        "Kell: Kell, battle of Kell: Varo and Ostan defeated Dren and Moll in 42 BC",
+    ]
+    question = "In which battle were this Orlan and his fellow conspirator finally defeated?"
+    assert _read_record(question, *record) == "Kell"

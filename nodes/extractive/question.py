@@ -725,6 +725,16 @@ _FRONTED = re.compile(
     r"\s+(?:which|what)(?:\s+[\w-]+){0,2}?"
     r"\s+(?:does|do|did)\s+(.+)$"
 )
+# "In which country was this actress born?", "on which island is this harbor found?": a preposition fronted
+# before a passive, which a statement puts after the participle ("… actress (born in Russia)"). Only with a
+# participle at the end: "in which hemisphere is the constellation that contains this cluster" ends a
+# relative clause.
+_FRONTED_PASSIVE = re.compile(
+    r"^(of|in|on|at|to|from|for|by|with|into|onto|through|across|under)"
+    r"\s+(?:which|what)(?:\s+[\w-]+){0,2}?\s+(?:is|was|are|were)"
+    r"\s+(.+\s(?:born|built|found|held|fought|laid|set|made|won|lost|kept|hung|struck|taught|brought|sent|"
+    r"led|bred|written|drawn|taken|given|seen|known|begun|sung|beaten|hidden|[a-z]{2,}ed))$"
+)
 # "Which dynasty did he establish?", "which kind of telescope did she perfect": the verb's object is asked;
 # a statement puts it right after the verb ("he established the Ilkhan dynasty").
 _OBJECT_ASKED = re.compile(
@@ -1892,7 +1902,7 @@ def lead_up(lower: str) -> str:
     what remnant" → "the pulsar in this picture lies inside"; "what is this drum made of" → "this drum
     made of"; "into which sea does the ostra flow" → "the ostra flow into"; "which dynasty did he establish"
     → "he establish"; "" for a question whose wh-word opens it and strands nothing."""
-    fronted = _FRONTED.match(lower)
+    fronted = _FRONTED.match(lower) or _FRONTED_PASSIVE.match(lower)
     if fronted:
         return f"{fronted.group(2)} {fronted.group(1)}"
     manner = _IN_WHAT_WAY.match(lower)  # "it was the first planet found in what way" — "found by prediction"

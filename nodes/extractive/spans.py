@@ -1019,6 +1019,8 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     found = _aligned(shape.before_answer, names_only, _GLOSS_QUOTE.sub(r"\1", text))
     # "the largest coral reef in the world" leads "that reef in" to no place: the whole world is in nothing
     found = tuple(whole_name(f, text) for f in found if f.lower() not in WHOLE_WORLD)
+    if shape.answer_type == "named":  # "in which battle were they defeated" — not "defeated … in 42 BC"
+        found = tuple(f for f in found if not f[:1].isdigit())
     # "identified with which Roman goddess" — "identified with Roman Juno": the qualifier the question gives
     qualifier = _QUALIFIED_KIND.search(shape.text)
     given = qualifier.group(1).lower() if qualifier else ""
