@@ -9566,3 +9566,34 @@ def test_a_kind_asked_by_a_fronted_preposition_is_a_name_not_the_year_after_it()
     ]
     question = "In which battle were this Orlan and his fellow conspirator finally defeated?"
     assert _read_record(question, *record) == "Kell"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "An inactive volcano stands on this peninsula. What is it called?",
+        "One of the region's largest volcanoes rises on this peninsula. Which volcano is it?",
+    ],
+)
+def test_a_thing_described_by_the_one_shown_and_then_asked_by_name_is_the_entry_naming_the_shown(
+    question: str,
+) -> None:
+    """The thing shown is no answer to a question about another thing it describes by it; the entry of the
+    described kind that names the shown one is ("Kessa: an inactive volcano on the Varn Peninsula")."""
+    record = [
+        "Image shows: Varn Peninsula (match 0.900)",
+        "Varn Peninsula: Varn Peninsula: a peninsula in eastern Tarnia between two seas",
+        "Kessa: Kessa: an inactive volcano on the Varn Peninsula; last erupted in 1946",
+        "Orlo: Orlo: an active volcano in western Tarnia",
+    ]
+    assert _read_record(question, *record) == "Kessa"
+
+
+def test_a_sentence_opening_with_the_thing_shown_still_asks_its_own_name() -> None:
+    record = [
+        "Image shows: Varn Peninsula (match 0.900)",
+        "Varn Peninsula: Varn Peninsula: a peninsula in eastern Tarnia between two seas",
+        "Kessa: Kessa: an inactive volcano on the Varn Peninsula; last erupted in 1946",
+    ]
+    question = "This peninsula has an inactive volcano on it. What is it called?"
+    assert _read_record(question, *record) == "Varn Peninsula"

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from nodes.extractive.anchor import definition, names_in, same_entity
+from nodes.extractive.anchor import aliases, definition, names_in, same_entity
 from nodes.extractive.question import content_words, named_entities, read_question
 from nodes.extractive.spans import (
     DEFINED_FIT,
@@ -27,6 +27,7 @@ from nodes.extractive.spans import (
     kinds_of,
     name_head,
     same_stem,
+    singular,
 )
 
 # "the country whose basic unit of money is the quetzal", "the constellation that lies between …": a
@@ -122,3 +123,45 @@ def is_of_kind(name: str, noun: str, entries: Sequence[tuple[str, str]]) -> bool
     return (
         name_head(name) in kinds or is_continent(name, kinds) or entry_fit(name, kinds, lines) >= DEFINED_FIT
     )
+
+
+# "An inactive volcano stands on this peninsula. What is it called?", "France's longest river has its
+# source in this upland. Which river is it?": a sentence that describes another thing by the one shown
+# (which it does not open with), then a question after that thing's name
+_DESCRIBED_BESIDE = re.compile(
+    r"^(?!(?:this|these|that|those|it|its|here)\b)(?P<sentence>[^.?!]*?\b(?:this|these)\s+[a-z-]+[^.?!]*)[.!]\s+"
+    r"(?:what\s+is\s+(?:it|that|its\s+name)(?:\s+called)?|which\s+(?P<kind>[a-z-]+\s+)?is\s+(?:it|that)"
+    r"|name\s+it)\s*[?.]?$",
+    re.IGNORECASE,
+)
+_SHOWN_NOUN = re.compile(r"\b(?:this|these)\s+([a-z-]+)", re.IGNORECASE)
+
+
+def described_beside_shown(question: str, anchor: str, entries: Sequence[tuple[str, str]]) -> str:
+    """The name of the thing a question describes by the one shown and then asks the name of: the entry of
+    the described kind (a noun the description opens with, or the one the question asks by) whose
+    definition names the thing shown and states most of the description; "" for another question, or
+    when no entry does. The thing shown answers only a question about itself."""
+    found = _DESCRIBED_BESIDE.match(question.strip())
+    if not found or not anchor:
+        return ""
+    sentence = found.group("sentence")
+    opening = sentence[: _SHOWN_NOUN.search(sentence).start()]
+    shown = {m.group(1).lower() for m in _SHOWN_NOUN.finditer(sentence)}
+    asked = (found.group("kind") or "").strip().lower()
+    kinds = [asked] if asked else [singular(w) for w in content_words(opening) if w not in shown]
+    own_texts = [text for title, text in entries if same_entity(title, anchor)]
+    names = {name.lower() for name in aliases(anchor, own_texts)}
+    wanted = [w for w in content_words(sentence) if w not in shown and w not in names]
+    picked = []
+    for title, text in entries:
+        defined = definition(text)
+        if same_entity(title, anchor) or not any(
+            re.search(rf"\b{re.escape(name)}\b", defined.lower()) for name in names
+        ):
+            continue
+        if not any(is_of_kind(title, kind, entries) for kind in kinds):
+            continue
+        words = content_words(defined)
+        picked.append((sum(any(same_stem(w, x) for x in words) for w in wanted), title))
+    return max(picked, key=lambda pick: pick[0])[1] if picked else ""

@@ -31,7 +31,7 @@ from core.state import Evidence, Iteration
 from nodes.common import split_sentences, text_embedder
 from nodes.extractive.anchor import bare, definition, entry_names, is_about, is_proper_name, same_entity
 from nodes.extractive.chain import Chain, anchor_match
-from nodes.extractive.described import subject_named
+from nodes.extractive.described import described_beside_shown, subject_named
 from nodes.extractive.question import (
     STOPWORDS,
     NameAsked,
@@ -255,6 +255,10 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     if shape.asks_identity and anchor and offered:  # "an emission nebula, … or something else? What type
         # is it?" — "a dark nebula": the kind its entry gives in the form of the options
         return Reading(offered[0], [as_evidence(line) for line in anchor_lines[:1]], confidence)
+    beside = described_beside_shown(question, anchor, entries) if shape.asks_identity and anchor else ""
+    if beside:  # "An inactive volcano stands on this peninsula. What is it called?": not the peninsula
+        own = [line for line in lines if is_entry_of(beside, line)]
+        return Reading(beside, [as_evidence(line) for line in own[:1]], confidence)
     described = described_entry(shape, lines, chain.known) if shape.asks_identity else ""
     if described:  # "… founded Egypt's chief port on the Nile delta. What is it called?": not what is shown
         own = [line for line in lines if is_entry_of(described, line)]
