@@ -54,6 +54,7 @@ from nodes.extractive.spans import (
     agent_object,
     agent_verb,
     aligned,
+    asks_by_shown,
     asks_thing_part,
     candidates,
     counted_noun,
@@ -9597,3 +9598,33 @@ def test_a_sentence_opening_with_the_thing_shown_still_asks_its_own_name() -> No
     ]
     question = "This peninsula has an inactive volcano on it. What is it called?"
     assert _read_record(question, *record) == "Varn Peninsula"
+
+
+def test_an_entry_restates_this_river_of_a_description_by_the_name_of_the_river_shown() -> None:
+    """ "Which old trading city is connected to the sea by this river?": of two entries restating the rest
+    alike, the one that names the river shown is the city described."""
+    record = [
+        "Image shows: Orla River (match 0.900)",
+        "Orla River: Orla, Orla River: a river in northwestern Tarnia that flows northward to the North Sea",
+        "Brinne: Brinne: an old trading city in western Velmar connected by canal to Vessport and the"
+        " North Sea",
+        "Kessburg: Kessburg: an old trading city of Tarnia linked by the Orla River to Vessport and the"
+        " North Sea",
+    ]
+    question = "Which old trading city is connected to Vessport and the sea by this river?"
+    assert _read_record(question, *record) == "Kessburg"
+
+
+@pytest.mark.parametrize(
+    ("question", "by_shown"),
+    [
+        ("Which old trading city is connected to the sea by this river?", True),
+        ("A river rises in Velmar and empties into this bay. Which river is it?", True),
+        ("Kessburg was destroyed at the end of these wars. Which modern city was Kessburg near?", False),
+        ("Which division of Tarnia is outlined on this map, the one in the north?", False),
+    ],
+)
+def test_a_question_asks_by_the_thing_shown_only_where_its_asking_sentence_does(
+    question: str, by_shown: bool
+) -> None:
+    assert asks_by_shown(read_question(question)) is by_shown

@@ -99,6 +99,7 @@ NEAR_BONUS = 0.3  # added for a span right next to a question word, shrinking wi
 # An entry restating the question's description: at least DESCRIBED_WORDS of the question's words in its
 # definition, more than any other entry's; DESCRIBED_BONUS is added to its name's score (see described_entry)
 DESCRIBED_WORDS = 5
+SHOWN_NAMED_WORDS = 2  # words of a description an entry restates by naming the thing shown ("this river")
 DESCRIBED_BONUS = 2.0
 _RELATING_WORDS = word_set("during after before since until within without across along among around beyond")
 _POINTS_AT_IMAGE = re.compile(r"\b(?:this|these|here|pictured|shown|image|photo|picture|drawing)\b", re.I)
@@ -604,6 +605,9 @@ def described_entry(
     passed = {name.lower() for name in chain}
     # a surname is no kind an entry names
     kind_checked = bool(shape.type_noun) and not measured and shape.type_noun not in NAME_NOUNS
+    # "… connected to the sea by this river" — "linked by the Weser River to …": an entry restates "this
+    # river" by the name of the thing shown
+    shown_names = [name.lower() for name in own] if asks_by_shown(shape) else []
     shared: dict[str, int] = {}
     named_here: set[str] = set()
     given_best = 0  # how well the best entry the question names or passes through restates it
@@ -625,7 +629,8 @@ def described_entry(
             continue
         text = line.text if measured else definition(line.text)
         defined = description_words(text)
-        shared[names[0]] = max(shared.get(names[0], 0), len(asked & defined))
+        restated = len(asked & defined) + SHOWN_NAMED_WORDS * names_any(shown_names, text)
+        shared[names[0]] = max(shared.get(names[0], 0), restated)
     ranked = sorted(shared.items(), key=lambda item: -item[1])
     if not ranked or ranked[0][1] < DESCRIBED_WORDS or ranked[0][0].lower() in passed:
         return ""
@@ -639,6 +644,26 @@ def described_entry(
     if measured and competes_with(ranked[0][0].lower(), found - {ranked[0][0].lower()}, lines):
         return ""
     return ranked[0][0] if len(ranked) == 1 or ranked[0][1] > ranked[1][1] else ""
+
+
+# the asking sentence of a question about another thing than the one shown: "which city is connected to the
+# sea by this river?", or it goes on from a sentence that describes the thing asked ("which river is it?")
+_SHOWN_IN_ASK = re.compile(r"\b(?:this|these)\s+([a-z-]+)|^(?:which|what)\s+(?:[a-z-]+\s+)?is\s+it\b")
+_PICTURE_WORDS = IMAGE_WORDS | word_set("map maps illustration drawing sketch")
+
+
+def asks_by_shown(shape: QuestionShape) -> bool:
+    """Whether the question asks about a thing by the one shown (`_SHOWN_IN_ASK`) — not about a thing it
+    names ("Carthage was destroyed at the end of these wars. Which city was Carthage near?") nor about
+    what a map or picture shows."""
+    found = _SHOWN_IN_ASK.search(asking_clause(shape.text.lower()))
+    return bool(shape.reference) and bool(found) and (found.group(1) or "") not in _PICTURE_WORDS
+
+
+def names_any(names: Collection[str], text: str) -> bool:
+    """Whether `text` writes one of the lower-case `names` as a whole name."""
+    lower = text.lower()
+    return any(re.search(rf"\b{re.escape(name)}\b", lower) for name in names)
 
 
 def competes_with(name: str, found: Collection[str], lines: Sequence[EvidenceLine]) -> bool:
