@@ -9628,3 +9628,48 @@ def test_a_question_asks_by_the_thing_shown_only_where_its_asking_sentence_does(
     question: str, by_shown: bool
 ) -> None:
     assert asks_by_shown(read_question(question)) is by_shown
+
+
+def test_where_a_flow_ends_is_the_end_of_the_course_its_gloss_gives_not_the_start() -> None:
+    """ "Into which lake does this short river flow?" — "flowing from Lake Tarn to Lake Kell": Lake Kell."""
+    record = [
+        "Image shows: Orla River (match 0.900)",
+        "Orla River: Orla River: a short river flowing from Lake Tarn to Lake Kell near Velmar",
+    ]
+    assert _read_record("Into which lake does this short river flow?", *record) == "Lake Kell"
+
+
+def test_an_idiom_for_dying_asks_the_year_a_life_ended() -> None:
+    shape = read_question("In what year did this jazz vocalist pass away?")
+    assert (shape.answer_type, shape.year_role) == ("year", "end")
+    record = [
+        "Image shows: Vessa (match 0.900)",
+        "Vessa: Vessa, Alla Vessa: Orlan jazz singer noted for her complex phrasing (1924-1990)",
+    ]
+    assert _read_record("In what year did this jazz vocalist pass away?", *record) == "1990"
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (
+            "Any idea which country this vaudeville performer was originally born in?",
+            "this vaudeville performer originally born in",
+        ),
+        ("Do you know which continent this is in?", "this in"),
+    ],
+)
+def test_a_question_embedded_after_any_idea_asks_in_a_question_s_order(question: str, lead: str) -> None:
+    assert read_question(question).before_answer == lead
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is this physicist credited with helping to discover?",
+        "Any idea what this physicist is credited with helping to discover?",
+        "What was this composer associated with?",
+    ],
+)
+def test_what_the_one_shown_is_credited_with_asks_a_deed_not_its_identity(question: str) -> None:
+    assert read_question(question).answer_type == "named"

@@ -263,8 +263,12 @@ _IDENTITY = [
         rf"^(?:what|which)\b(?:\s+[\w,-]+){{0,6}}?\s+(?:is|are)\s+(?:[\w-]+\s+)?(?:in|on)\s+(?:this|the)\s+"
         rf"(?:[\w-]+\s+)?{_PICTURE}$"
     ),
-    # "what's this spotted grey bird with the bony knob on its head", "what is this bird that …"
-    re.compile(r"^what\s+(?:is|are)\s+(?:this|these)(?:\s+[\w-]+){1,5}?,?\s+(?:that|which|who|with)\b"),
+    # "what's this spotted grey bird with the bony knob on its head", "what is this bird that …" (not "what is
+    # this physicist credited with": a participle before "with" asks by a passive)
+    re.compile(
+        r"^what\s+(?:is|are)\s+(?:this|these)(?:\s+[\w-]+){0,4}?\s+(?![\w-]+ed\b)[\w-]+,?\s+"
+        r"(?:that|which|who|with)\b"
+    ),
     # "name it", "what is this nebula's name", "what name does the galaxy go by", "what name do astronomers
     # give this tangle of filaments …": the name of what is shown, asked in other words
     re.compile(r"^name\s+(?:it|them)$"),
@@ -527,15 +531,16 @@ _IMPERATIVE = re.compile(
 _POLITE = (
     re.compile(  # opening the question or its last sentence ("… lives in one country. Can you tell me …")
         r"(?:^|(?<=[.!?]\s))(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|do\s+you\s+know\s+(?!the\b)"
+        r"|(?:(?:do|does)\s+(?:you|anyone)\s+have\s+)?any\s+idea\s+(?=what|which|who|where|when|how)"
         r"|please\s+|i(?:\s+(?:want|wish|would\s+like)|['’]d\s+like)\s+to\s+know\s+)"
     )
 )
-# "which continent this is in", "what year it was founded" (not "which of these is …"): a question embedded
-# in a polite frame keeps a statement's order; as a question, its verb comes first ("which continent is this
-# in")
+# "which continent this is in", "what year it was founded", "which country this singer was born in" (not
+# "which of these is …"): a question embedded in a polite frame keeps a statement's order; as a question, its
+# verb comes first ("which continent is this in")
 _EMBEDDED_ORDER = re.compile(
-    r"(?:^|(?<=[.!?]\s))(what|which|who)\s+((?:(?!of\b)[\w-]+\s+){0,3}?)(this|these|it|that|they)\s+"
-    r"(is|was|are|were)\b"
+    r"(?:^|(?<=[.!?]\s))(what|which|who)\s+((?:(?!of\b)[\w-]+\s+){0,3}?)(this|these|it|that|they)"
+    r"((?:\s+(?!(?:is|was|are|were)\b)[\w-]+){0,3}?)\s+(is|was|are|were)\b"
 )
 # "… from Ursa Major. Name the galaxy.": a bare kind to name is the thing shown.
 _NAME_THE_KIND = re.compile(r"(?:^|(?<=[.!?]\s))(?:name|identify)\s+the\s+([\w-]+)$")
@@ -1243,6 +1248,7 @@ def read_question(question: str) -> QuestionShape:
             ),
         ),
     )
+    text = plain_idioms(text)
     for read_back in _READ_BACK:
         text = read_back(text)
     lower = as_question(text.lower().rstrip("?. "))
@@ -1660,6 +1666,16 @@ def completed_statement(text: str) -> str:
     if not scene or not scene[-1].endswith(".") or not _BARE_PREPOSITIONAL.match(asking):
         return text
     return " ".join([*scene[:-1], f"{scene[-1][:-1]} {asking[0].lower()}{asking[1:]}"])
+
+
+# Idioms a gloss states in a plain verb: "when did she pass away?" — "(1924-1990)" as for "die"
+_IDIOMS = {"pass away": "die", "passes away": "dies", "passed away": "died", "passing away": "dying"}
+_IDIOM = re.compile(rf"\b(?:{'|'.join(_IDIOMS)})\b", re.IGNORECASE)
+
+
+def plain_idioms(text: str) -> str:
+    """`text` with its idioms in the plain verb (`_IDIOMS`)."""
+    return _IDIOM.sub(lambda found: _IDIOMS[" ".join(found.group().lower().split())], text)
 
 
 # Rewrites that read a question's asking sentence with what its earlier sentences say, in this order
@@ -2208,7 +2224,7 @@ def as_question(lower: str) -> str:
     you know which continent …" → "which continent …", "what's …" → "what is …"."""
     lower = _KNOW_ITS_NAME.sub(r"what is \1 name", _CONTRACTED.sub(r"\1 is", lower))  # "do you know its name"
     lower = _TRAILING_PLEASE.sub("", _POLITE.sub("", lower))
-    lower = _EMBEDDED_ORDER.sub(r"\1 \2\4 \3", lower)  # "(do you know) which continent this is in"
+    lower = _EMBEDDED_ORDER.sub(r"\1 \2\5 \3\4", lower)  # "(do you know) which continent this is in"
     lower = _SUPPOSED_TRIP.sub("", lower)  # "if you travelled to the country …, what would its capital be"
     lower = _GOES_AFTER.sub("hunt", lower)  # "which prey does it go after": what it hunts
     lower = _ON_THE_MENU.sub(r"what does \1 eat", lower)  # "what's on the menu for this koala?"
@@ -2245,9 +2261,11 @@ _DESCRIBING_RELATIVE = re.compile(
     r"(?!\s+[a-z]+\s+(?:does|do|did|is|are|was|were|can)\b)"  # not "…, which city does it cross?"
 )
 _ENDS_IN_RELATION = re.compile(r"\b(?:of|for|from|to|with|like|in|on|at|by|as|about|into|after)$")
-# "what is this bacteriologist remembered for discovering": what it is known for, not what it is
+# "what is this bacteriologist remembered for discovering", "what is this physicist credited with": what it
+# is known for, not what it is
 _KNOWN_FOR = re.compile(
-    r"\b(?:known|famous|noted|remembered|celebrated|renowned|best|used|kept|grown|named)\s+(?:for|as|after)\b"
+    r"\b(?:known|famous|famed|noted|remembered|celebrated|renowned|best|used|kept|grown|named)\s+"
+    r"(?:for|as|after)\b|\b(?:credited|associated)\s+with\b|\bresponsible\s+for\b"
 )
 
 
@@ -2274,6 +2292,8 @@ def asks_only_what_is_shown(lower: str, reference: str, type_noun: str | None) -
     "What is this object in the sky?" — not "Which continent is this animal from?", whose asked kind
     is another thing than the one shown."""
     asking = asked_sentence(lower)
+    if _ENDS_IN_RELATION.search(asking.rstrip("?.! ")):
+        return False  # "what was this composer associated with": what it relates to
     which_is_this = None if _PROPERTY_ASKED.match(asking) else _WHICH_IS_THIS.match(asking)
     if which_is_this:  # "which bird is this large web-footed wader, …" — not "which city is this palace in"
         after = which_is_this.group(1).split()

@@ -2804,6 +2804,27 @@ def far_end(question: str, text: str) -> str:
     return stated.group(1).strip() if stated else ""
 
 
+# "into which lake does this river flow?", "where does it drain?": where a flow ends; a gloss writes its
+# course "flowing from Lake Tarn to Lake Kell"
+_FLOW_END_ASKED = re.compile(
+    r"\b(?:into|to)\s+(?:which|what)\b[^?]*\b(?:flow|empt|drain|discharg)"
+    r"|\b(?:which|what|where)\b[^?]*\b(?:flows?|empty|empties|drains?|discharges?)(?:\s+(?:out|in|into|to))?\W*$"
+)
+_FLOWS_FROM_TO = re.compile(
+    r"\bflow(?:s|ing|ed)?\s+(?:\w+ward\s+)?from\s+(?:the\s+)?([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
+    r"\s+(?:in\w*\s+)?to\s+(?:the\s+)?([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
+)
+
+
+def flow_course(question: str, text: str) -> tuple[str, str]:
+    """For a question asking where a flow ends, the start and the end of the course `text` gives it
+    ("flowing from Lake Tarn to Lake Kell" → ("Lake Tarn", "Lake Kell")); ("", "") otherwise."""
+    if not _FLOW_END_ASKED.search(question.lower()):
+        return "", ""
+    course = _FLOWS_FROM_TO.search(text)
+    return (course.group(1), course.group(2)) if course else ("", "")
+
+
 # "… faces which province across its river?": the place on the far side of something from the subject
 _ACROSS_ASKED = re.compile(r"\b(?:which|what)\b[^?]*\bacross\b|\bacross\b[^?]*\b(?:which|what)\b")
 # "located in southeastern Ontario across the Ottawa river from Quebec": what lies on the far side
@@ -2839,6 +2860,9 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "which country governs the eastern part of it" — "… the eastern part is Kell"
     if span.lower() in far_end(shape.text, line.text):
         return ALIGNED_FIT  # "stretch from Kell down to where?" — "extends from Kell to northern Tarn"
+    start, end = flow_course(shape.text, line.text)
+    if span in (start, end):
+        return ALIGNED_FIT if span == end else OTHER_KIND_FIT  # "into which lake does it flow" — "… to Kell"
     if span in across_from(shape.text, line.text):
         return ALIGNED_FIT  # "faces which province across its river?" — "across the Ottawa river from Quebec"
     if not holders and object_of_asked_verb(shape, span, line.text):
