@@ -9673,3 +9673,15 @@ def test_a_question_embedded_after_any_idea_asks_in_a_question_s_order(question:
 )
 def test_what_the_one_shown_is_credited_with_asks_a_deed_not_its_identity(question: str) -> None:
     assert read_question(question).answer_type == "named"
+
+
+def test_who_held_a_role_of_the_thing_shown_is_the_one_whose_entry_defines_them_by_that_role() -> None:
+    """ "Who was the last king of the ancient realm shown here?" — "Kessos: last king of Varnia", not a
+    general whose entry shares the realm's conqueror."""
+    record = [
+        "Image shows: Varnia (match 0.900)",
+        "Varnia: Varnia: an ancient region on the coast of Orla; a kingdom until conquered by the Persians",
+        "Kessos: Kessos: last king of Varnia (died in 546 BC)",
+        "Moltiad: Moltiad: Tarnish general who defeated the Persians at Marathon (540-489)",
+    ]
+    assert _read_record("Who was the last king of the ancient realm shown here?", *record) == "Kessos"

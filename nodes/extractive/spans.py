@@ -3439,10 +3439,23 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
         # named in turn ("son of Zeus and Leto"), the first is no mother
         father_first = re.search(rf"\b{_CHILD_OF}{re.escape(span)}\s+and\s+[A-Z]", line.text)
         return OTHER_KIND_FIT if father_first and parent.group().lower() == "mother" else ASKED_VERB_AGENT_FIT
-    for other in lines:
-        if is_entry_of(span, other) and re.search(r"\(\d{3,4}\s*[-–]\s*\d{3,4}\)|\bborn\b", other.text):
-            return 0.9
+    own = [other for other in lines if is_entry_of(span, other)]
+    role = shape.bridge.lower() if shape.bridge else ""
+    role = (
+        role
+        if re.match(
+            rf"who\s+(?:is|was|are|were)\s+the\s+{re.escape(role)}\b", asking_clause(shape.text.lower())
+        )
+        else ""
+    )
+    if role and any(re.search(rf"\b{re.escape(role)}\b", definition(other.text).lower()) for other in own):
+        return ALIGNED_FIT  # "who was the last king of the realm shown" — "Croesus: last king of Lydia"
+    if any(_LIFE_GIVEN.search(other.text) for other in own):
+        return 0.9
     return 0.6 if len(span.split()) >= 2 else UNKNOWN_TYPE_FIT
+
+
+_LIFE_GIVEN = re.compile(r"\(\d{3,4}\s*[-–]\s*\d{3,4}\)|\bborn\b|\(died\b")  # a person's entry
 
 
 def agent_verb(span: str, text: str) -> str:
