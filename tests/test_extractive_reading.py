@@ -9685,3 +9685,28 @@ def test_who_held_a_role_of_the_thing_shown_is_the_one_whose_entry_defines_them_
         "Moltiad: Moltiad: Tarnish general who defeated the Persians at Marathon (540-489)",
     ]
     assert _read_record("Who was the last king of the ancient realm shown here?", *record) == "Kessos"
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text", "answer"),
+    [
+        (
+            "What kind of humor was the comedian in this photo known for?",
+            "Benno",
+            "Benno, Jack Benno: Orlan comedian known for his timing and self-effacing humor (1894-1974)",
+            "self-effacing humor",
+        ),
+        (
+            "What kind of forest is this park famous for?",
+            "Orla National Park",
+            "Orla National Park: a national park in Velmar having rain forests of giant evergreens",
+            "rain forests",
+        ),
+    ],
+)
+def test_what_kind_of_a_thing_the_one_shown_is_known_for_is_that_thing_as_its_entry_qualifies_it(
+    question: str, title: str, text: str, answer: str
+) -> None:
+    """ "What kind of X" asks the words the entry sets before X, with X — not the first thing it is known for,
+    and not a name the entry sets before a verb of having."""
+    assert _read_shown(question, title, text) == answer

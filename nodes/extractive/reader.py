@@ -279,6 +279,9 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     life = own_life_year(shape, chain, anchor, anchor_lines, trajectory)
     if life:  # "what year was this czar born?": the year the shown person's own entry gives, not a namesake's
         return Reading(life[0].text, [as_evidence(life[0].line)], span_confidence(life))
+    kinded = thing_done(shape, chain, anchor, anchor_lines, (kind_modifier,)) if shape.kind_of else ""
+    if kinded:  # "what kind of humor was this comedian known for?" — "… and self-effacing humor"
+        return Reading(kinded, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     spans = rank_spans(shape, lines, known=chain.known, chain=chain.tied_to, own=chain.own)
     # a thing done rather than a name ("what did the astronomer pictured here study?" — "sunspots and
     # nebulae"), when the best span is a name or there is none
@@ -298,15 +301,19 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
 
 
 def thing_done(
-    shape: QuestionShape, chain: Chain, anchor: str | None, anchor_lines: Sequence[EvidenceLine]
+    shape: QuestionShape,
+    chain: Chain,
+    anchor: str | None,
+    anchor_lines: Sequence[EvidenceLine],
+    readers: Sequence[Callable[[QuestionShape, str], str]] = (doctrine_named, verb_led_phrase, kind_modifier),
 ) -> str:
     """What the image's own entry says it did, made, is known for (see `verb_led_phrase`), stands for (a
     school or movement, see `doctrine_named`) or which one of the asked kind it has (`kind_modifier`),
-    asked by the question's words; "" for a question about a bridge or one that asks a name."""
+    asked by the question's words, read by the first of `readers` that finds it; "" for a question about a
+    bridge or one that asks a name."""
     if not anchor or shape.answer_type != "named" or chain.bridged or shape.name_asked:
         return ""
     own = own_lines_first(anchor, anchor_lines)
-    readers = (doctrine_named, verb_led_phrase, kind_modifier)
     return next(filter(None, (read(shape, line.text) for read in readers for line in own)), "")
 
 

@@ -1801,12 +1801,17 @@ def kind_modifier(shape: QuestionShape, text: str) -> str:
     noun = shape.type_noun or ""
     if not noun or noun in _NAMED_KINDS:
         return ""
-    for found in compiled(rf"((?:\b[a-z][a-z'-]+\s+){{1,2}}){re.escape(noun)}\b").finditer(text):
-        following = _TOKEN.findall(text[found.end() :])[:1]
-        words = [w for w in found.group(1).split() if w not in _NOT_OBJECT_EDGES]
-        ends_phrase = not following or following[0].lower() in STOPWORDS
+    for found in compiled(rf"((?:\b[a-z][a-z'-]+\s+){{1,2}}){re.escape(noun)}s?\b").finditer(text):
+        rest = text[found.end() :].lstrip()
+        following = _TOKEN.findall(rest)[:1]
+        # the words after a verb of having ("a park having rain forests" → "rain")
+        words = re.split(r"\b(?:having|featuring|including|with)\s+", found.group(1))[-1].split()
+        words = [w for w in words if w not in _NOT_OBJECT_EDGES | _POSSESSIVES]
+        # a phrase ends at a function word or a break: "self-effacing humor (1894-1974)"
+        ends_phrase = not following or rest[:1] in "(;,." or following[0].lower() in STOPWORDS
         if words and ends_phrase and not set(words) & set(content_words(shape.text)):
-            return " ".join(words)
+            # "what kind of forest" asks the kind whole: "rain forests"
+            return " ".join([*words, found.group(0).split()[-1]] if shape.kind_of else words)
     return ""
 
 
