@@ -9710,3 +9710,29 @@ def test_what_kind_of_a_thing_the_one_shown_is_known_for_is_that_thing_as_its_en
     """ "What kind of X" asks the words the entry sets before X, with X — not the first thing it is known for,
     and not a name the entry sets before a verb of having."""
     assert _read_shown(question, title, text) == answer
+
+
+def test_that_one_refers_back_to_the_kind_an_earlier_sentence_names() -> None:
+    shape = read_question(
+        "The writer in this portrait lived in a Tarnish city. Which larger city is that one near?"
+    )
+    assert shape.bridge == "city"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "The writer in this portrait lived in a Tarnish city. Which larger city is that one near?",
+        "The city this writer lived in lay near which modern city?",
+    ],
+)
+def test_what_a_bridge_lies_near_is_the_name_its_entry_sets_after_near(question: str) -> None:
+    """ "… near Kellburg" names the place, though Kellburg has no entry here and other cities do."""
+    record = [
+        "Image shows: Varno (match 0.900)",
+        "Varno: Varno, Orla Varno: Tarnish poet and dramatist who lived in Weissen (1749-1832)",
+        "Weissen: Weissen: a Tarnish city near modern Kellburg; scene of the adoption of a constitution",
+        "Dussen: Dussen: an industrial city in western Tarnia on the Orla",
+        "Brunn: Brunn: a city in central Tarnia",
+    ]
+    assert _read_record(question, *record) == "Kellburg"

@@ -2589,6 +2589,11 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
         # not "the cape that this rocket …", nor "what was that place formerly called"
         if noun not in TYPE_NOUNS | STOPWORDS and kind and not re.search(r"(?:ly|ed)$", kind):
             noun = kind
+        if noun in ("one", "ones"):  # "… lived in a German city. Which larger city is that one near?"
+            kinds = [w for w in _WORD.findall(lower[: demonstrative.start()]) if singular(w) in TYPE_NOUNS]
+            if not kinds:
+                continue
+            noun = singular(kinds[-1])
         if demonstrative.group(1) or noun in TYPE_NOUNS:
             # the sentences (or clauses: "… down to Patagonia — what's the capital of that country?") before
             # describe what "that republic" refers to; the asking one asks

@@ -576,6 +576,22 @@ def stated_of_chain(shape: QuestionShape, span: str, line: EvidenceLine) -> floa
     return RELATION_BONUS if after_outer or held_by or span in aligned(shape, line.text) else 0.0
 
 
+# "lay near which modern city", "which city is that one near?": a place beside the thing asked about
+_NEAR_ASKED = re.compile(r"\b(near|beside|opposite)\s+(?:which|what)\b|\b(near|beside|opposite)\W*$")
+
+
+def placed_near(shape: QuestionShape, text: str) -> list[str]:
+    """For a question asking what a thing lies near (`_NEAR_ASKED`), the names `text` sets after that word
+    and at most one modifier ("a German city near Leipzig", "near modern Tunis"); [] otherwise."""
+    near = _NEAR_ASKED.search(asking_clause(shape.text.lower()))
+    if not near:
+        return []
+    word = near.group(1) or near.group(2)
+    return compiled(rf"\b{word}\s+(?:the\s+)?(?:[a-z]+\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)").findall(
+        text
+    )
+
+
 def described_entry(
     shape: QuestionShape, lines: Sequence[EvidenceLine], chain: Collection[str], own: Collection[str] = ()
 ) -> str:
@@ -2865,6 +2881,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "which country governs the eastern part of it" — "… the eastern part is Kell"
     if span.lower() in far_end(shape.text, line.text):
         return ALIGNED_FIT  # "stretch from Kell down to where?" — "extends from Kell to northern Tarn"
+    if span in placed_near(shape, line.text):
+        return ALIGNED_FIT  # "which larger city is that one near?" — "a German city near Leipzig"
     start, end = flow_course(shape.text, line.text)
     if span in (start, end):
         return ALIGNED_FIT if span == end else OTHER_KIND_FIT  # "into which lake does it flow" — "… to Kell"
