@@ -9736,3 +9736,15 @@ def test_what_a_bridge_lies_near_is_the_name_its_entry_sets_after_near(question:
         "Brunn: Brunn: a city in central Tarnia",
     ]
     assert _read_record(question, *record) == "Kellburg"
+
+
+def test_a_bridge_qualified_by_a_demonym_is_the_link_placed_in_that_country() -> None:
+    """ "The Italian city at the southern end of this pass": of the two cities the pass connects, the one
+    its entry places in Italy, though only the other has an entry yet."""
+    shape = read_question("The Italian city at the southern end of this pass belongs to which region?")
+    assert shape.bridge == "italian city"
+    entries = [
+        ("Kell Pass", "Kell Pass: a mountain pass connecting Orlburg in Austria with Vessa in Italy"),
+        ("Orlburg", "Orlburg: a city in western Austria"),
+    ]
+    assert Chain.build("Kell Pass", entries, shape).links[0] == "Vessa"

@@ -18,6 +18,7 @@ from nodes.extractive.anchor import (
     EntityGuess,
     aliases,
     bare,
+    definition,
     entry_names,
     is_about,
     linked_names,
@@ -223,10 +224,24 @@ class Chain:
 
             wide_asked = bool(passed & _WIDE_KINDS)
 
-            def likeliest(link: str) -> tuple[bool, bool, int, bool, int]:
+            # "the Italian city at the southern end of this pass": a link the texts place in Italy
+            demonym = bridge.split()[0].capitalize() if len(bridge.split()) > 1 else ""
+            country = place_of(demonym) if demonym else None
+            every_text = [*texts, *(text for _, text in entries)]
+            placed = {link for link in links if country and _placed_in(link, country, demonym, every_text)}
+
+            def likeliest(link: str) -> tuple[bool, bool, bool, int, bool, int]:
                 known = _kind_known(link, passed, entries)
                 wide = not wide_asked and bool(_WIDE_REGION.match(link))  # "Central America" for a country
-                return known != 0, wide, -_shared(link, described, entries), link not in source, known
+                elsewhere = bool(placed) and link not in placed
+                return (
+                    elsewhere,
+                    known != 0,
+                    wide,
+                    -_shared(link, described, entries),
+                    link not in source,
+                    known,
+                )
 
             ranked = tuple(sorted(ranked, key=likeliest))
             ranked = _reached_through(shape.text, ranked, passed, entries, own)
@@ -543,6 +558,18 @@ _WIDE_REGION = re.compile(
     r"(?:America|Asia|Africa|Europe|Eurasia|Oceania)$|^(?:North|South)\s+America$|^Antarctica$"
 )
 _WIDE_KINDS = word_set("continent region area part landmass isthmus")
+
+
+def _placed_in(link: str, country: str, demonym: str, texts: Sequence[str]) -> bool:
+    """Whether a text places `link` in `country`: "Bolzano in Italy", or, in its own entry, "an Italian
+    city" (the `demonym`) or "… in Italy"."""
+    for text in texts:
+        if re.search(rf"\b{re.escape(link)}\s+in\s+(?:\w+ern\s+)?{re.escape(country)}\b", text):
+            return True
+        own = (entry_names(text) or [""])[0] == link
+        if own and re.search(rf"\b(?:{re.escape(country)}|{re.escape(demonym)})\b", definition(text)):
+            return True
+    return False
 
 
 def _kind_known(link: str, kinds: frozenset[str], entries: Sequence[tuple[str, str]]) -> int:

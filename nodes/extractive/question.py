@@ -346,7 +346,9 @@ _INDEFINITE_BRIDGE = re.compile(
 _THIS = re.compile(r"\b(?:this|these)\b")
 # Spots on a thing: "the tower at the top of this palace" describes the tower, which stands there
 _POSITION_NOUNS = word_set("top bottom foot summit tip centre center middle heart edge rim base end")
-_PLACED_AT = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,1}?[\w-]+)\s+(?:at|on|in|near)\s+(?=the\s+[\w-]+\s+of\s)")
+_PLACED_AT = re.compile(
+    r"\bthe\s+((?:[\w-]+\s+){0,1}?[\w-]+)\s+(?:at|on|in|near)\s+(?=the\s+(?:[\w-]+\s+){1,2}of\s)"
+)
 # A relative clause with a noun phrase of its own before the image's thing ("the country where the method
 # of making this drink was developed"): tried only when `_BRIDGE` finds no nearer description.
 _BRIDGE_ACROSS = re.compile(

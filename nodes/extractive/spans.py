@@ -429,12 +429,15 @@ ASKED_VERB_AGENT_FIT = 1.25  # the agent of the question's own verb, in the pass
 DEFINITION_WORDS = 3
 DEFINITION_SHARE = 0.75
 ALIGNED_FIT = 1.25  # the phrase the question's own words lead up to ("won its independence from" — "Castile")
-# Irregular past tenses a question asks with, as the participle a gloss states the deed with.
+# Irregular verbs a question asks with, as the participle a gloss states the deed with.
 PARTICIPLES = {
     "slew": "slain", "slay": "slain", "wrote": "written", "write": "written", "drew": "drawn",
     "draw": "drawn", "took": "taken", "gave": "given", "saw": "seen", "stole": "stolen", "chose": "chosen",
     "bore": "borne", "threw": "thrown", "flew": "flown", "knew": "known", "grew": "grown", "began": "begun",
     "sang": "sung", "sank": "sunk", "beat": "beaten", "rode": "ridden", "hid": "hidden", "froze": "frozen",
+    "feed": "fed", "feeds": "fed", "lead": "led", "leads": "led", "hold": "held", "holds": "held",
+    "build": "built", "builds": "built", "fight": "fought", "win": "won", "wins": "won", "make": "made",
+    "makes": "made", "bring": "brought", "teach": "taught", "keep": "kept", "send": "sent",
 }  # fmt: skip
 OWN_KIND_BONUS = 0.3  # added when the image's own entity is of the asked kind (it answers, see is_own_kind)
 OWN_STATED_BONUS = 0.2  # added when the image's own entry states a place of the asked kind (stated_by_own)
