@@ -49,8 +49,12 @@ QUOTAS = {17: 45, 15: 45, 18: 45, 6: 15, 4: 10}
 MIN_GLOSS_CHARS = 70  # shorter glosses ("Tampa: a port in Florida") leave too little to ask about
 MIN_LINK_CHARS = 5  # shorter titles ("Io", "Ur") match common words
 SPEC_FIELDS = ("id", "group", "entity", "view", "question", "answers", "gold_ids")
-# a count in words, alone or before its unit ("two", "four days")
-_COUNT_IN_WORDS = re.compile(rf"^({'|'.join(w for w, n in NUMBER_WORDS.items() if n <= 20)})(\s+\S+)?$", re.I)
+# a count in words, alone or before its unit ("two", "four days"), not a fraction ("one sixth", "one half")
+_COUNTS = "|".join(word for word, number in NUMBER_WORDS.items() if number <= 20)
+_COUNT_IN_WORDS = re.compile(
+    rf"^({_COUNTS})(\s+(?!\w+ths?$|halfs?$|halves$|thirds?$)\S+)?$",
+    re.IGNORECASE,
+)
 
 
 # --- picking ----------------------------------------------------------------------------------------

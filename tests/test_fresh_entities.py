@@ -188,7 +188,7 @@ def test_questions_write_views_and_map_groups(picked: Path, tmp_path: Path) -> N
 def test_counts_in_words_also_score_in_digits(picked: Path, tmp_path: Path) -> None:
     # a writer quotes the gloss ("two", "four days"); a count answered in digits is as right
     pairs = read(picked / "pairs.jsonl")
-    answers = [["two"], ["Four days", "about four days"], ["Oneida"], ["one of the twins"]]
+    answers = [["two"], ["Four days", "about four days"], ["Oneida"], ["one of the twins"], ["one sixth"]]
     lines = [
         spec_line(id=f"q-{n}", group="measure", entity=pairs[0]["entity"], view="crop", answers=golds)
         for n, golds in enumerate(answers)
@@ -199,6 +199,7 @@ def test_counts_in_words_also_score_in_digits(picked: Path, tmp_path: Path) -> N
         ["Four days", "about four days", "4 days"],
         ["Oneida"],
         ["one of the twins"],
+        ["one sixth"],
     ]
     assert all(row["answer"] == golds[0] for row, golds in zip(rows, answers, strict=True))
 
