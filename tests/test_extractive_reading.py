@@ -9748,3 +9748,34 @@ def test_a_bridge_qualified_by_a_demonym_is_the_link_placed_in_that_country() ->
         ("Orlburg", "Orlburg: a city in western Austria"),
     ]
     assert Chain.build("Kell Pass", entries, shape).links[0] == "Vessa"
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text", "answer"),
+    [
+        (
+            "What is this river famous for every spring?",
+            "Orla River",
+            "Orla, Orla River: a Velmar river; rises in Tarnia; known for its salmon runs in the spring",
+            "salmon runs",
+        ),
+        (
+            "What is this little town best known for?",
+            "Kessa",
+            "Kessa: a town in northern Tarnia that is noted for its Gothic Cathedral",
+            "Gothic Cathedral",
+        ),
+        (
+            "What natural feature is this park noted for?",
+            "Vessa National Park",
+            "Vessa National Park: a national park in Tarnia having mineral springs",
+            "mineral springs",
+        ),
+    ],
+)
+def test_what_the_one_shown_is_known_for_is_what_its_entry_says_it_is_noted_for_or_has(
+    question: str, title: str, text: str, answer: str
+) -> None:
+    """A word of fame ends the words for what is shown ("this river famous …"); a thing the one shown has
+    may be a name ("its Gothic Cathedral"); a park or a town "having" a feature is known for it."""
+    assert _read_shown(question, title, text) == answer

@@ -49,6 +49,7 @@ IMAGE_WORDS = word_set("""
 # Words that end an image-reference phrase: verbs, auxiliaries and particles after "this <noun>".
 _REFERENCE_END = STOPWORDS | word_set("""
     lives live lie lies lay found located shown called named known used native grows grow works work
+    famous famed noted renowned celebrated remembered best
     stands stand appears appear belongs belong comes come originates originate sits sit was flies fly
     swims swim eats eat inhabits inhabit occurs occur feeds feed holds hold surround surrounds contain
     contains first also most still now today originally mainly mostly die died dies built made painted

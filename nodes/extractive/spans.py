@@ -1746,8 +1746,10 @@ _NAMED_KINDS = (
 )
 # The words of fame a question and a gloss use for one another ("best known for", "noted for")
 _FAME = word_set("known famous noted celebrated renowned remembered")
-_FAME_STATED = rf"(?:{'|'.join(sorted(_FAME))})\s+for"
+# (a park or a town "having mineral springs" is known for them)
+_FAME_STATED = rf"(?:(?:{'|'.join(sorted(_FAME))})\s+for|having|featuring)"
 _OBJECT_LEAD = r"\s+(?:(?:for|of|with|on|about|in)\s+)?(?:(?:the|a|an|his|her|its|their)\s+)?"
+_POSSESSED_OBJECT = re.compile(r"\b(?:his|her|its|their)\s+$")
 # Words that end the object phrase: a preposition or a relative that starts another part of the clause
 _OBJECT_ENDS = word_set(
     "as from in at by who whom which that while when to near during since until after before"
@@ -1786,7 +1788,9 @@ def verb_led_phrase(shape: QuestionShape, text: str) -> str:
             _FAME_STATED if word in _FAME else _y_or_i(_loose(word).removesuffix(_ANY_ENDING)) + _DONE_ENDING
         )
         for found in compiled(rf"\b{lead}{_OBJECT_LEAD}").finditer(text):
-            phrase = object_phrase(text[found.end() :])
+            # "noted for its Gothic Cathedral": a thing the one shown has may be named
+            has = bool(_POSSESSED_OBJECT.search(found.group()))
+            phrase = object_phrase(text[found.end() :], names=has)
             if phrase and not set(content_words(phrase)) <= given:
                 return phrase
     return ""
@@ -1838,15 +1842,15 @@ def kind_modifier(shape: QuestionShape, text: str) -> str:
 _WORK_IN = re.compile(r"^\s*(?:work|research|studies|contributions?|writings?)\s+(?:in|on|with|about)\s+")
 
 
-def object_phrase(rest: str) -> str:
+def object_phrase(rest: str, *, names: bool = False) -> str:
     """The lower-case noun phrase `rest` opens with, up to a clause break or a word that starts another part
     of the clause ("physical danger as a source of comedy" → "physical danger"); "" when it opens with a
-    name or a function word, or ends in a name."""
+    name or a function word, or ends in a name — unless `names` allows a name ("Gothic Cathedral")."""
     words = _OBJECT_BREAK.split(_WORK_IN.sub("", rest), maxsplit=1)[0].split()
     taken = list(itertools.takewhile(lambda w: w.lower() not in _OBJECT_ENDS, words))[:MAX_OBJECT_WORDS]
     # (not "establish NATO": the name a phrase ends in is what is asked)
     lower_case = bool(taken) and taken[0][:1].islower() and not taken[-1][:1].isupper()
-    return " ".join(taken) if lower_case and not {taken[0], taken[-1]} & _NOT_OBJECT_EDGES else ""
+    return " ".join(taken) if (lower_case or names) and not {taken[0], taken[-1]} & _NOT_OBJECT_EDGES else ""
 
 
 def most_abundant_at(question: str, text: str) -> str:
