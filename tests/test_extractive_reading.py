@@ -9724,6 +9724,7 @@ def test_that_one_refers_back_to_the_kind_an_earlier_sentence_names() -> None:
     [
         "The writer in this portrait lived in a Tarnish city. Which larger city is that one near?",
         "The city this writer lived in lay near which modern city?",
+        "Close to which modern city did the city this writer lived in lie?",
     ],
 )
 def test_what_a_bridge_lies_near_is_the_name_its_entry_sets_after_near(question: str) -> None:
@@ -9779,3 +9780,31 @@ def test_what_the_one_shown_is_known_for_is_what_its_entry_says_it_is_noted_for_
     """A word of fame ends the words for what is shown ("this river famous …"); a thing the one shown has
     may be a name ("its Gothic Cathedral"); a park or a town "having" a feature is known for it."""
     assert _read_shown(question, title, text) == answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where does the river in this photo end up draining into?",
+        "After winding through the capital, where does this river finally empty out?",
+    ],
+)
+def test_where_a_river_empties_is_what_its_course_runs_into(question: str) -> None:
+    """ "… flows through the heart of Tarnburg and then northward into the Kell Channel": the channel, not
+    the city it winds through or the continent its demonym names."""
+    record = [
+        "Image shows: Orla River (match 0.900)",
+        "Orla River: Orla, Orla River: an Asian river that flows through the heart of Tarnburg and then"
+        " northward into the Kell Channel",
+    ]
+    assert _read_record(question, *record) == "Kell Channel"
+
+
+def test_someone_the_one_shown_is_related_to_is_not_the_one_shown_though_of_the_asked_kind() -> None:
+    record = [
+        "Image shows: Southwell (match 0.900)",
+        "Southwell: Southwell, Robert Southwell: Orlan poet and friend of Wordsmith and Colden (1774-1843)",
+        "Wordsmith: Wordsmith, William Wordsmith: Orlan poet (1770-1850)",
+    ]
+    question = "Apart from Colden, which famous poet was a friend of the man in this portrait?"
+    assert _read_record(question, *record) == "Wordsmith"

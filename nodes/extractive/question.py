@@ -76,8 +76,8 @@ _MODIFIERS = word_set("""
 TYPE_NOUNS = word_set("""
     country nation state republic kingdom city capital town village region province county district
     continent island islands archipelago peninsula ocean sea lake river mountain mountains range desert
-    forest valley bay gulf strait volcano constellation star planet moon galaxy nebula cluster comet
-    language currency company museum university team group organisation organization building tower
+    forest valley bay gulf strait channel canal volcano constellation star planet moon galaxy nebula cluster
+    comet language currency company museum university team group organisation organization building tower
     bridge palace temple church person painter artist writer author scientist astronomer inventor
     composer architect king queen emperor empress president leader species genus family subfamily animal
     bird fish plant tree flower fruit insect mammal reptile breed colour color material element instrument
@@ -742,6 +742,13 @@ _FRONTED_PASSIVE = re.compile(
     r"\s+(?:which|what)(?:\s+[\w-]+){0,2}?\s+(?:is|was|are|were)"
     r"\s+(.+\s(?:born|built|found|held|fought|laid|set|made|won|lost|kept|hung|struck|taught|brought|sent|"
     r"led|bred|written|drawn|taken|given|seen|known|begun|sung|beaten|hidden|[a-z]{2,}ed))$"
+)
+# "where does this river finally empty out?", "where does it end up draining into?": where a flow ends, which
+# a statement puts after "into"
+_WHERE_FLOWS = re.compile(
+    r"^where\s+(?:does|do|did)\s+(.+?)\s+(?:(?:finally|eventually|ultimately)\s+|end\s+up\s+)?"
+    r"(flow|flows|flowing|empty|empties|emptying|drain|drains|draining|discharge|discharges|discharging)"
+    r"(?:\s+(?:out|in|into|to))?$"
 )
 # "Which dynasty did he establish?", "which kind of telescope did she perfect": the verb's object is asked;
 # a statement puts it right after the verb ("he established the Ilkhan dynasty").
@@ -1933,6 +1940,9 @@ def lead_up(lower: str) -> str:
     asked_object = _OBJECT_ASKED.match(lower)
     if asked_object and asked_object.group(2) not in _NO_OBJECT_VERBS:
         return asked_object.group(1)
+    flows = _WHERE_FLOWS.match(lower)  # "where does this river end up draining into?" — "flows into the Bay"
+    if flows:
+        return f"{flows.group(1)} {flows.group(2)} into"
     called = _WHERE_CALLED.match(lower)  # "where is this deer called reindeer" — "called reindeer in Eurasia"
     if called:
         return f"{called.group(1)} in"

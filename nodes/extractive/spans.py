@@ -579,20 +579,22 @@ def stated_of_chain(shape: QuestionShape, span: str, line: EvidenceLine) -> floa
     return RELATION_BONUS if after_outer or held_by or span in aligned(shape, line.text) else 0.0
 
 
-# "lay near which modern city", "which city is that one near?": a place beside the thing asked about
-_NEAR_ASKED = re.compile(r"\b(near|beside|opposite)\s+(?:which|what)\b|\b(near|beside|opposite)\W*$")
+# "lay near which modern city", "close to which city was it built", "which city is that one near?": a place
+# beside the thing asked about, which a gloss writes after one of `_NEAR_STATED`
+_NEAR_ASKED = re.compile(
+    r"\b(?:near|beside|close\s+to|next\s+to)\s+(?:which|what)\b|\b(?:near|beside|close\s+to|next\s+to)\W*$"
+)
+_NEAR_STATED = r"(?:near|beside|close\s+to|next\s+to)"
 
 
 def placed_near(shape: QuestionShape, text: str) -> list[str]:
     """For a question asking what a thing lies near (`_NEAR_ASKED`), the names `text` sets after that word
     and at most one modifier ("a German city near Leipzig", "near modern Tunis"); [] otherwise."""
-    near = _NEAR_ASKED.search(asking_clause(shape.text.lower()))
-    if not near:
+    if not _NEAR_ASKED.search(asking_clause(shape.text.lower())):
         return []
-    word = near.group(1) or near.group(2)
-    return compiled(rf"\b{word}\s+(?:the\s+)?(?:[a-z]+\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)").findall(
-        text
-    )
+    return compiled(
+        rf"\b{_NEAR_STATED}\s+(?:the\s+)?(?:[a-z]+\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    ).findall(text)
 
 
 def described_entry(
@@ -2591,8 +2593,18 @@ def is_own_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], 
         is_among(span, own)
         and shape.answer_type == "named"
         and not placed_inside_shown(shape.text)
+        and not _KIN_OF_SHOWN.search(shape.text)
         and is_asked_kind(shape, span, lines)
     )
+
+
+# "which poet was a friend of the man in this portrait?": someone the one shown is related to, not that one
+_KIN_OF_SHOWN = re.compile(
+    r"\b(?:friend|wife|husband|son|daughter|father|mother|brother|sister|teacher|pupil|student|rival"
+    r"|successor|predecessor|contemporary|colleague|partner|twin|ally|enemy|companion|associate|mentor)s?"
+    r"\s+of\s+(?:this\b|these\b|him\b|her\b|the\s+[\w-]+\s+(?:in|shown|pictured|depicted|portrayed)\b)",
+    re.IGNORECASE,
+)
 
 
 def is_among(span: str, names: Collection[str]) -> bool:
@@ -2836,7 +2848,7 @@ def far_end(question: str, text: str) -> str:
 # course "flowing from Lake Tarn to Lake Kell"
 _FLOW_END_ASKED = re.compile(
     r"\b(?:into|to)\s+(?:which|what)\b[^?]*\b(?:flow|empt|drain|discharg)"
-    r"|\b(?:which|what|where)\b[^?]*\b(?:flows?|empty|empties|drains?|discharges?)(?:\s+(?:out|in|into|to))?\W*$"
+    r"|\b(?:which|what|where)\b[^?]*\b(?:flow|empt|drain|discharg)\w*(?:\s+(?:out|in|into|to))?\W*$"
 )
 _FLOWS_FROM_TO = re.compile(
     r"\bflow(?:s|ing|ed)?\s+(?:\w+ward\s+)?from\s+(?:the\s+)?([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
@@ -2844,13 +2856,23 @@ _FLOWS_FROM_TO = re.compile(
 )
 
 
+_FLOWS_INTO = re.compile(
+    r"\b(?:flow|empt|drain|discharg)\w*\b[^;]*?\binto\s+(?:the\s+)?([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
+)
+
+
 def flow_course(question: str, text: str) -> tuple[str, str]:
     """For a question asking where a flow ends, the start and the end of the course `text` gives it
-    ("flowing from Lake Tarn to Lake Kell" → ("Lake Tarn", "Lake Kell")); ("", "") otherwise."""
+    ("flowing from Lake Tarn to Lake Kell" → ("Lake Tarn", "Lake Kell")), or its end alone ("flows …
+    into the Kell Channel" → ("", "Kell Channel")); ("", "") otherwise."""
     if not _FLOW_END_ASKED.search(question.lower()):
         return "", ""
     course = _FLOWS_FROM_TO.search(text)
-    return (course.group(1), course.group(2)) if course else ("", "")
+    if course:
+        return course.group(1), course.group(2)
+    # "flows through the heart of Tarnburg and then northward into the Kell Channel"
+    into = _FLOWS_INTO.search(text)
+    return ("", into.group(1)) if into else ("", "")
 
 
 # "… faces which province across its river?": the place on the far side of something from the subject
