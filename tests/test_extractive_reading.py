@@ -9808,3 +9808,27 @@ def test_someone_the_one_shown_is_related_to_is_not_the_one_shown_though_of_the_
     ]
     question = "Apart from Colden, which famous poet was a friend of the man in this portrait?"
     assert _read_record(question, *record) == "Wordsmith"
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text", "answer"),
+    [
+        (
+            "What was the main subject this chemist investigated?",
+            "Paulo",
+            "Paulo, Linus Paulo: Orlan chemist who studied the nature of chemical bonding (1901-1994)",
+            "nature of chemical bonding",
+        ),
+        (
+            "The writer shown here is usually credited with inventing which literary form?",
+            "Montara",
+            "Montara, Michel Montara: Tarnish writer, the originator of the modern essay (1533-1592)",
+            "modern essay",
+        ),
+    ],
+)
+def test_a_deed_asked_in_another_verb_of_its_kind_is_the_phrase_the_entry_sets_after_its_own_verb(
+    question: str, title: str, text: str, answer: str
+) -> None:
+    """ "investigated" is "studied", "inventing" is "the originator of": verbs of one relation."""
+    assert _read_shown(question, title, text) == answer

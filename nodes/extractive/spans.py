@@ -1231,11 +1231,22 @@ _SAME_RELATION = [
     ("discover", "detect"),
     ("govern", "rule", "administer"),
     ("lose", "lost", "cede", "surrender"),
-    ("invent", "devis"),
     ("orbit", "revolv", "circl"),
     ("buy", "bought", "purchas"),
     ("join", "connect", "link"),
-    ("kill", "slay", "slain", "slew"),  # "which goddess killed the hunter": "… slain by Artemis"
+    (
+        "kill",
+        "slay",
+        "slain",
+        "slew",
+        "assassinat",
+        "murder",
+    ),  # "which goddess killed …": "… slain by Artemis"
+    ("defeat", "beat", "conquer", "vanquish", "overcame", "overcome"),
+    ("invent", "devis", "originat", "pioneer"),  # "credited with inventing …": "the originator of …"
+    ("studi", "study", "investigat", "research"),
+    ("began", "begin", "begun", "start", "initiat"),  # "his sermons started …": "… began the Reformation"
+    ("revolutioni", "transform"),
     ("split", "divid", "separat"),  # "what splits this nebula": "… that dark lanes of dust divide"
     ("put", "used", "placed"),  # "what are the dried flowers put in": "… dried and used in sachets"
     ("achiev", "attain", "gain"),  # "performed twelve labours to achieve what": "… to gain immortality"
