@@ -9832,3 +9832,17 @@ def test_a_deed_asked_in_another_verb_of_its_kind_is_the_phrase_the_entry_sets_a
 ) -> None:
     """ "investigated" is "studied", "inventing" is "the originator of": verbs of one relation."""
     assert _read_shown(question, title, text) == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "several"),
+    [
+        ("Which ancient epics did this scholar argue had more than one author?", True),
+        ("Which physics did he study?", False),
+        ("What series is this painting from?", False),
+    ],
+)
+def test_a_kind_of_no_known_kind_asked_in_the_plural_asks_several_things(
+    question: str, several: bool
+) -> None:
+    assert read_question(question).asks_several is several

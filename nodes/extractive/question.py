@@ -1465,7 +1465,17 @@ def asks_several(lower: str, type_noun: str | None) -> bool:
         return True
     plural = re.search(r"\b(?:which|what)\s+(?:[a-z-]+\s+)?([a-z]+s)\b(?!\s+of\b)", asking_clause(lower))
     word = plural.group(1) if plural else ""
-    return bool(type_noun) and word != type_noun and kind_word(word) == type_noun
+    if not type_noun or not word:
+        return False
+    # a kind of no known kind in the plural ("which ancient epics …"), not a word that only looks plural
+    unknown_plural = word == type_noun and singular(word) != word and word not in _NOT_PLURALS
+    return unknown_plural or word != type_noun and kind_word(word) == type_noun
+
+
+_NOT_PLURALS = word_set("""
+    physics politics economics mathematics athletics ethics genetics linguistics statistics electronics
+    mechanics optics acoustics news series species means gas bus
+""")
 
 
 MIN_ASKING_WORDS = 3  # "Which one?", "What is it?" ask what the sentence before names
