@@ -9846,3 +9846,31 @@ def test_a_kind_of_no_known_kind_asked_in_the_plural_asks_several_things(
     question: str, several: bool
 ) -> None:
     assert read_question(question).asks_several is several
+
+
+def test_a_wh_phrase_left_in_place_before_a_time_still_follows_the_question_s_verb() -> None:
+    """ "Kessia … conquered which land in the 6th century BC?" — "Kessia conquered Vorland in the 6th
+    century BC": the land after the verb, not the land the kingdom lies in."""
+    shape = read_question("Kessia, the kingdom of this ruler, conquered which land in the 6th century BC?")
+    assert shape.before_answer == "kessia, the kingdom of this ruler, conquered"
+    record = [
+        "Image shows: Nabor (match 0.900)",
+        "Nabor: Nabor: king of Kessia who captured Varn",
+        "Kessia: Kessia: a kingdom in southern Orland; Kessia conquered Vorland in the 6th century BC",
+        "Orland: Orland: the land between the Tarn and the Kell",
+    ]
+    question = "Kessia, the kingdom of this ruler, conquered which land in the 6th century BC?"
+    assert _read_record(question, *record) == "Vorland"
+
+
+def test_a_name_read_in_part_off_a_line_answers_as_the_whole_name_of_its_entry() -> None:
+    """ "… sent out the Varn and Kell Expedition": "Kell Expedition" is the entry "Varn and Kell
+    Expedition"; a year after the question's words is no expedition."""
+    record = [
+        "Image shows: Orla Rock (match 0.900)",
+        "Tomas: Tomas, Orlan Tomas: 3rd President of Tarnia; made the Vessa Purchase in 1803 and sent out the"
+        " Varn and Kell Expedition",
+        "Varn and Kell Expedition: Varn and Kell Expedition: an expedition sent by Tomas to explore the west",
+    ]
+    question = "Tomas is carved here. Which expedition did he send to explore the Vessa Purchase?"
+    assert _read_record(question, *record) == "Varn and Kell Expedition"

@@ -714,8 +714,10 @@ _LIKE_ANOTHER = re.compile(
 # the answer, so the words before it lead up to the answer in an entry ("… about the size of a small goat").
 _IN_SITU = re.compile(
     r"^(?!(?:what|which|who|whom|whose|where|when|why|how)\b)(.+?)\s+(?:which|what|whom)(?:\s+[\w-]+){0,3}"
-    # "… separates Orla from which island group to its south": a side after the wh-phrase
-    r"(?:\s+(?:to|in|on)\s+(?:its|the)\s+(?:north|south|east|west)\w*)?$"
+    # "… separates Orla from which island group to its south": a side after the wh-phrase; "… conquered which
+    # land in the 6th century BC": a time
+    r"(?:\s+(?:to|in|on)\s+(?:its|the)\s+(?:north|south|east|west)\w*"
+    r"|\s+(?:in|during|around)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:century|centuries|\d{3,4}s?)(?:\s+(?:bc|ad))?)?$"
 )
 # "What is this drum made of?", "what was this ship named after", "what kind of planet is it classified
 # as": a preposition stranded at the end; the words between the verb and it lead up to the answer.

@@ -754,6 +754,13 @@ def under_first_names(best: dict[str, Span], lines: Sequence[EvidenceLine]) -> d
         if key in best and chosen in merged and re.fullmatch(rf"{re.escape(chosen)}\s+[ivx]+", key):
             # "George, George III: King of …": a ruler's regnal number belongs to the answer
             merged[chosen] = Span(best[key].text, merged[chosen].score, merged[chosen].line)
+    # "Clark Expedition" read off "… sent out the Lewis and Clark Expedition": the whole name of an entry
+    for key, span in list(merged.items()):
+        whole = next((h for h in heads if h.endswith(" " + key) and h in span.line.text.lower()), "")
+        if whole in merged:
+            if span.score > merged[whole].score:
+                merged[whole] = Span(merged[whole].text, span.score, span.line)
+            del merged[key]
     return merged
 
 
@@ -1066,7 +1073,7 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     # "the largest coral reef in the world" leads "that reef in" to no place: the whole world is in nothing
     found = tuple(whole_name(f, text) for f in found if f.lower() not in WHOLE_WORLD)
     if shape.answer_type == "named":  # "in which battle were they defeated" — not "defeated … in 42 BC"
-        found = tuple(f for f in found if not f[:1].isdigit())
+        found = tuple(f for f in found if not _DATED.match(f))
     # "identified with which Roman goddess" — "identified with Roman Juno": the qualifier the question gives
     qualifier = _QUALIFIED_KIND.search(shape.text)
     given = qualifier.group(1).lower() if qualifier else ""
@@ -1078,6 +1085,9 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
         or ([] if names_only else compounded(shape.before_answer, text))
         or closed_by_question(shape, text)
     )
+
+
+_DATED = re.compile(r"(?:(?:in|on|at|by|from|since|until|around|about|circa)\s+)?\d")  # "42 BC", "in 1803"
 
 
 # A question's closing phrase after its verb: "whom did Perseus save from a sea monster?" — "from a sea
