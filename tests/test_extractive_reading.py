@@ -9874,3 +9874,15 @@ def test_a_name_read_in_part_off_a_line_answers_as_the_whole_name_of_its_entry()
     ]
     question = "Tomas is carved here. Which expedition did he send to explore the Vessa Purchase?"
     assert _read_record(question, *record) == "Varn and Kell Expedition"
+
+
+def test_a_name_the_question_writes_by_its_initials_is_given_and_the_other_one_listed_answers() -> None:
+    """ "… the headquarters of VATO and of which other organization?" — "headquarters for the Orlan Union
+    and for the Velmar Atlantic Treaty Organization": VATO is given; the union is an organization."""
+    record = [
+        "Image shows: Tarnia (match 0.900)",
+        "Tarnia: Tarnia, Kingdom of Tarnia: a monarchy in northwestern Orla; headquarters for the Orlan Union"
+        " and for the Velmar Atlantic Treaty Organization",
+    ]
+    question = "This country hosts the headquarters of VATO and of which other organization?"
+    assert _read_record(question, *record) == "Orlan Union"

@@ -152,6 +152,9 @@ FORMS_OF_GOVERNMENT = word_set(
 _BUILDING_KINDS = word_set(
     "building tower palace temple church cathedral castle fortress hall house pagoda mosque monument"
 )
+_ORGANIZATION_KINDS = word_set(
+    "organization organisation union alliance federation league association agency confederation"
+)
 SYNONYMS: dict[str, frozenset[str]] = {
     "country": _COUNTRY_KINDS,
     "nation": _COUNTRY_KINDS,
@@ -175,6 +178,8 @@ SYNONYMS: dict[str, frozenset[str]] = {
     "peak": word_set("peak mountain volcano summit"),
     "range": word_set("range mountains"),
     "company": word_set("company corporation manufacturer firm maker"),
+    "organization": _ORGANIZATION_KINDS,
+    "organisation": _ORGANIZATION_KINDS,
     "museum": word_set("museum gallery"),
     "group": word_set("group cluster asterism"),
     "pattern": word_set("pattern group asterism"),  # "which pattern of stars": "a group of seven stars"
@@ -2669,7 +2674,7 @@ def novelty_of(
         return 1.0  # an option the question lists is its answer, not its own wording
     if any(lower == name.lower() for name in shape.named) or lower in abbreviated_names(shape.text):
         return 0.0
-    if lower in qualifying_places(shape):
+    if lower in qualifying_places(shape) or initials_given(shape, span):
         return 0.0
     own_name_asked = shape.asks_identity or shape.answer_type == "scientific_name"
     # the span as the question writes it, or its plural ("Tasman" is not in "Tasmania")
@@ -2694,6 +2699,12 @@ def novelty_of(
     if written:  # a phrase of the question's own wording, or its plural ("Europeans founded" — "European")
         return 0.0 if span[:1].islower() else 0.3
     return 1.0
+
+
+def initials_given(shape: QuestionShape, span: str) -> bool:
+    """Whether the question writes `span` by its initials: "NATO" for "North Atlantic Treaty Organization"."""
+    initials = "".join(word[0] for word in span.split() if word[:1].isupper())
+    return len(initials) >= 2 and bool(re.search(rf"\b{initials}\b", shape.text))
 
 
 def abbreviated_names(text: str) -> set[str]:
