@@ -9886,3 +9886,19 @@ def test_a_name_the_question_writes_by_its_initials_is_given_and_the_other_one_l
     ]
     question = "This country hosts the headquarters of VATO and of which other organization?"
     assert _read_record(question, *record) == "Orlan Union"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What sort of creature is the fairy-tale character shown in this illustration?",
+        "What kind of animal is the creature shown here?",
+    ],
+)
+def test_what_kind_of_thing_the_one_shown_is_asks_its_kind_whoever_it_is_called(question: str) -> None:
+    assert read_question(question).asks_identity
+    record = [
+        "Image shows: Rumbelkin (match 0.900)",
+        "Rumbelkin: Rumbelkin: a dwarf in one of the fairy stories of the brothers Varn",
+    ]
+    assert _read_record(question, *record) == "dwarf"

@@ -142,6 +142,11 @@ _IDENTITY = [
     # "which species of penguin is standing here";
     # not "what is the capital of the country whose wild dog is shown here": what is shown is in a clause
     re.compile(rf"^what\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+\s+{_SHOWN}{_IN_THE_IMAGE}"),
+    # "what sort of creature is the fairy-tale character shown in this illustration?": its kind
+    re.compile(
+        rf"^what\s+(?:kind|sort|type)\s+of\s+[\w-]+\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+"
+        rf"\s+(?:{_SHOWN}{_IN_THE_IMAGE}|in\s+(?:this|the)\s+{_PICTURE})$"
+    ),
     # "what is this called", "… What is it called?", "What's the object called?", "… in this photo. What's
     # the place called?"
     re.compile(
