@@ -9902,3 +9902,10 @@ def test_what_kind_of_thing_the_one_shown_is_asks_its_kind_whoever_it_is_called(
         "Rumbelkin: Rumbelkin: a dwarf in one of the fairy stories of the brothers Varn",
     ]
     assert _read_record(question, *record) == "dwarf"
+
+
+def test_a_union_or_an_empire_named_by_a_demonym_is_one_name() -> None:
+    """ "the Orlan Union", "the Tarnish Empire": a body's name, whole — a demonym before a person's name
+    ("Orlan painter Kell Varo") is no part of it."""
+    assert "Orlan Union" in names_in("headquarters for the Orlan Union and for the Kell Treaty Organization")
+    assert "Tarnish Empire" in names_in("a province of the Tarnish Empire")

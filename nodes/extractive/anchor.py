@@ -229,6 +229,8 @@ def names_in(text: str) -> list[str]:
     return list(_names_in(text))
 
 
+# the head of a name a demonym belongs to: "European Union", "Roman Empire", not "French" + a person's name
+_BODY_HEADS = word_set("union empire alliance federation commonwealth league")
 _LETTER_SHAPE = re.compile(r"[A-Z]-[a-z]+")  # "W-shaped", "U-shaped": an adjective, not a name
 
 
@@ -244,7 +246,7 @@ def _names_in(text: str) -> tuple[str, ...]:
         while (
             len(words) > 1
             and _DESCRIPTOR.match(words[0])
-            and words[-1].lower() not in TYPE_NOUNS
+            and words[-1].lower() not in TYPE_NOUNS | _BODY_HEADS
             and "of" not in words
         ):
             words.pop(0)

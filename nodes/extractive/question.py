@@ -83,7 +83,6 @@ TYPE_NOUNS = word_set("""
     bird fish plant tree flower fruit insect mammal reptile breed colour color material element instrument
     sport program programme mission spacecraft ship aircraft vehicle car rocket hemisphere zodiac sign part
     corporation institute college school academy agency society association foundation project reserve
-    union empire alliance federation commonwealth
     navy army league garden park hill cape territory plain plains plateau people tribe god goddess deity
 """)
 _KIND_NOUNS = "|".join(sorted(TYPE_NOUNS))  # the kinds as a pattern's alternatives
