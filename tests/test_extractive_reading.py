@@ -9909,3 +9909,15 @@ def test_a_union_or_an_empire_named_by_a_demonym_is_one_name() -> None:
     ("Orlan painter Kell Varo") is no part of it."""
     assert "Orlan Union" in names_in("headquarters for the Orlan Union and for the Kell Treaty Organization")
     assert "Tarnish Empire" in names_in("a province of the Tarnish Empire")
+
+
+def test_a_name_an_entry_also_names_apart_from_its_longer_title_stays_itself() -> None:
+    """ "New Vessa, Orlan capital: … a division of Vessa": "Vessa" is the old city, not "New Vessa"."""
+    record = [
+        "Image shows: Kell ox (match 0.900)",
+        "Kell ox: Kell ox: a humped ox that works chiefly as a draft animal in Orlania",
+        "Orlania: Orlania: a republic in southern Asia; its capital is New Vessa",
+        "New Vessa: New Vessa, Orlan capital: the capital of Orlania; a division of Vessa",
+    ]
+    question = "The capital of the country where this ox works as a draft animal is a division of which city?"
+    assert _read_record(question, *record) == "Vessa"

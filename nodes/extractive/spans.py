@@ -759,10 +759,12 @@ def under_first_names(best: dict[str, Span], lines: Sequence[EvidenceLine]) -> d
         if key in best and chosen in merged and re.fullmatch(rf"{re.escape(chosen)}\s+[ivx]+", key):
             # "George, George III: King of …": a ruler's regnal number belongs to the answer
             merged[chosen] = Span(best[key].text, merged[chosen].score, merged[chosen].line)
-    # "Clark Expedition" read off "… sent out the Lewis and Clark Expedition": the whole name of an entry
+    # "Clark Expedition" read off "… sent out the Lewis and Clark Expedition": the whole name of an entry,
+    # where the line names the span only inside it (not "Delhi" of "New Delhi: … a division of Delhi")
     for key, span in list(merged.items()):
-        whole = next((h for h in heads if h.endswith(" " + key) and h in span.line.text.lower()), "")
-        if whole in merged:
+        text = span.line.text.lower()
+        whole = next((h for h in heads if h.endswith(" " + key) and text.count(h) == text.count(key)), "")
+        if whole in merged and not heads[key]:
             if span.score > merged[whole].score:
                 merged[whole] = Span(merged[whole].text, span.score, span.line)
             del merged[key]
