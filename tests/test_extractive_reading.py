@@ -9921,3 +9921,14 @@ def test_a_name_an_entry_also_names_apart_from_its_longer_title_stays_itself() -
     ]
     question = "The capital of the country where this ox works as a draft animal is a division of which city?"
     assert _read_record(question, *record) == "Vessa"
+
+
+def test_the_name_before_the_question_s_closing_phrase_beats_another_agent_of_its_verb() -> None:
+    """ "Which country borders Kessia to the east and south?" — "bordered by Orlania to the west and Tarnia to
+    the east and south": Tarnia, though Orlania is the agent written right after "bordered by"."""
+    record = [
+        "Image shows: Kessia (match 0.900)",
+        "Kessia: Kessia: a landlocked country in central Orla; bordered by Orlania to the west and Varnia to"
+        " the north and Tarnia to the east and south",
+    ]
+    assert _read_record("Which country borders Kessia to the east and south?", *record) == "Tarnia"

@@ -3058,7 +3058,11 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if span in listed_besides(shape, line.text):
         return ALIGNED_FIT  # "besides music, prophecy and healing" — "… prophecy and poetry and music …"
     verb = agent_verb(span, line.text) if shape.answer_type == "named" else ""
-    if verb and not holders and is_asked_verb(shape, verb) and not names_another_kind(shape, span):
+    # (not where the line sets another name before the question's closing phrase: "bordered by Iran to the
+    # west … and Pakistan to the east and south" for "which country borders it to the east and south")
+    closing = closed_by_question(shape, line.text)
+    agent = verb and not holders and is_asked_verb(shape, verb) and not names_another_kind(shape, span)
+    if agent and not (closing and span not in closing):
         return ASKED_VERB_AGENT_FIT  # "which country governs …" — "governed by Veldia"
     if shape.type_noun == "language" and re.search(rf"\b{re.escape(span)}[- ]speaking\b", line.text):
         return 1.0  # "the largest French speaking country"
