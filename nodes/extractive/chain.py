@@ -227,7 +227,7 @@ class Chain:
             # "the Italian city at the southern end of this pass": a link the texts place in Italy
             demonym = bridge.split()[0].capitalize() if len(bridge.split()) > 1 else ""
             country = place_of(demonym) if demonym else None
-            every_text = [*texts, *(text for _, text in entries)]
+            every_text = [text for _, text in entries] if country else []  # the anchor's own among them
             placed = {link for link in links if country and _placed_in(link, country, demonym, every_text)}
 
             def likeliest(link: str) -> tuple[bool, bool, bool, int, bool, int]:

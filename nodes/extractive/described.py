@@ -26,6 +26,7 @@ from nodes.extractive.spans import (
     is_continent,
     kinds_of,
     name_head,
+    names_any,
     same_stem,
     singular,
 )
@@ -156,9 +157,7 @@ def described_beside_shown(question: str, anchor: str, entries: Sequence[tuple[s
     picked = []
     for title, text in entries:
         defined = definition(text)
-        if same_entity(title, anchor) or not any(
-            re.search(rf"\b{re.escape(name)}\b", defined.lower()) for name in names
-        ):
+        if same_entity(title, anchor) or not names_any(names, defined):
             continue
         if not any(is_of_kind(title, kind, entries) for kind in kinds):
             continue

@@ -586,10 +586,8 @@ def stated_of_chain(shape: QuestionShape, span: str, line: EvidenceLine) -> floa
 
 # "lay near which modern city", "close to which city was it built", "which city is that one near?": a place
 # beside the thing asked about, which a gloss writes after one of `_NEAR_STATED`
-_NEAR_ASKED = re.compile(
-    r"\b(?:near|beside|close\s+to|next\s+to)\s+(?:which|what)\b|\b(?:near|beside|close\s+to|next\s+to)\W*$"
-)
 _NEAR_STATED = r"(?:near|beside|close\s+to|next\s+to)"
+_NEAR_ASKED = re.compile(rf"\b{_NEAR_STATED}\s+(?:which|what)\b|\b{_NEAR_STATED}\W*$")
 
 
 def placed_near(shape: QuestionShape, text: str) -> list[str]:
@@ -1251,14 +1249,8 @@ _SAME_RELATION = [
     ("orbit", "revolv", "circl"),
     ("buy", "bought", "purchas"),
     ("join", "connect", "link"),
-    (
-        "kill",
-        "slay",
-        "slain",
-        "slew",
-        "assassinat",
-        "murder",
-    ),  # "which goddess killed …": "… slain by Artemis"
+    # "which goddess killed the hunter": "… slain by Artemis"
+    ("kill", "slay", "slain", "slew", "assassinat", "murder"),
     ("defeat", "beat", "conquer", "vanquish", "overcame", "overcome"),
     ("invent", "devis", "originat", "pioneer"),  # "credited with inventing …": "the originator of …"
     ("studi", "study", "investigat", "research"),
@@ -2888,8 +2880,6 @@ _FLOWS_FROM_TO = re.compile(
     r"\bflow(?:s|ing|ed)?\s+(?:\w+ward\s+)?from\s+(?:the\s+)?([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
     r"\s+(?:in\w*\s+)?to\s+(?:the\s+)?([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
 )
-
-
 _FLOWS_INTO = re.compile(
     r"\b(?:flow|empt|drain|discharg)\w*\b[^;]*?\binto\s+(?:the\s+)?([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
 )
@@ -3058,11 +3048,11 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if span in listed_besides(shape, line.text):
         return ALIGNED_FIT  # "besides music, prophecy and healing" — "… prophecy and poetry and music …"
     verb = agent_verb(span, line.text) if shape.answer_type == "named" else ""
+    agent = verb and not holders and is_asked_verb(shape, verb) and not names_another_kind(shape, span)
     # (not where the line sets another name before the question's closing phrase: "bordered by Iran to the
     # west … and Pakistan to the east and south" for "which country borders it to the east and south")
-    closing = closed_by_question(shape, line.text)
-    agent = verb and not holders and is_asked_verb(shape, verb) and not names_another_kind(shape, span)
-    if agent and not (closing and span not in closing):
+    closing = closed_by_question(shape, line.text) if agent else []
+    if agent and (not closing or span in closing):
         return ASKED_VERB_AGENT_FIT  # "which country governs …" — "governed by Veldia"
     if shape.type_noun == "language" and re.search(rf"\b{re.escape(span)}[- ]speaking\b", line.text):
         return 1.0  # "the largest French speaking country"
@@ -3530,19 +3520,21 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
         father_first = re.search(rf"\b{_CHILD_OF}{re.escape(span)}\s+and\s+[A-Z]", line.text)
         return OTHER_KIND_FIT if father_first and parent.group().lower() == "mother" else ASKED_VERB_AGENT_FIT
     own = [other for other in lines if is_entry_of(span, other)]
-    role = shape.bridge.lower() if shape.bridge else ""
-    role = (
-        role
-        if re.match(
-            rf"who\s+(?:is|was|are|were)\s+the\s+{re.escape(role)}\b", asking_clause(shape.text.lower())
-        )
-        else ""
-    )
+    role = asked_role(shape)
     if role and any(re.search(rf"\b{re.escape(role)}\b", definition(other.text).lower()) for other in own):
         return ALIGNED_FIT  # "who was the last king of the realm shown" — "Croesus: last king of Lydia"
     if any(_LIFE_GIVEN.search(other.text) for other in own):
         return 0.9
     return 0.6 if len(span.split()) >= 2 else UNKNOWN_TYPE_FIT
+
+
+def asked_role(shape: QuestionShape) -> str:
+    """The role a "who was the <role> of …" question asks ("last king"), lower-case; "" for another."""
+    role = shape.bridge.lower() if shape.bridge else ""
+    asking = asking_clause(shape.text.lower())
+    return (
+        role if role and re.match(rf"who\s+(?:is|was|are|were)\s+the\s+{re.escape(role)}\b", asking) else ""
+    )
 
 
 _LIFE_GIVEN = re.compile(r"\(\d{3,4}\s*[-–]\s*\d{3,4}\)|\bborn\b|\(died\b")  # a person's entry
