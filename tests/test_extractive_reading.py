@@ -9932,3 +9932,127 @@ def test_the_name_before_the_question_s_closing_phrase_beats_another_agent_of_it
         " the north and Tarnia to the east and south",
     ]
     assert _read_record("Which country borders Kessia to the east and south?", *record) == "Tarnia"
+
+
+def test_a_thing_set_aside_with_words_about_it_is_no_answer_to_what_the_verb_takes() -> None:
+    """ "Apart from the lamp named after him, what device did this engineer invent?" — "invented the Tarno
+    lamp and the kessoscope": a device is a made thing, asked as the verb's object; the lamp is set aside
+    whatever the words after it say of it."""
+    text = "Orla Tarno: Velmar engineer who measured the tides; invented the Tarno lamp and the kessoscope"
+    question = "Apart from the lamp named after him, what device did this Velmar engineer invent?"
+    assert _read_shown(question, "Tarno", text) == "the kessoscope"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What structural type of bridge is the one in the picture?",
+        "What architectural type of bridge is this?",
+    ],
+)
+def test_a_kind_asked_in_a_field_s_terms_is_the_kind_of_what_is_shown(question: str) -> None:
+    text = "a cantilever bridge across the Velm at Orla"
+    assert _read_shown(question, "Orla Bridge", text) == "cantilever bridge"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How did the young mathematician in this portrait lose his life?",
+        "How did this mathematician die?",
+        "How did the man shown here meet his end?",
+    ],
+)
+def test_how_a_person_died_is_the_deed_or_illness_the_entry_states(question: str) -> None:
+    text = "Tarnish mathematician who described the roots of equations; was killed in a duel at the age of 21"
+    assert _read_shown(question, "Vessel", text + " (1811-1832)") == "killed in a duel"
+
+
+def test_a_sport_named_after_its_head_word_answers_without_it() -> None:
+    """ "Which sport did the man in this photograph invent?" — "invented the game of korfball": korfball."""
+    text = "Orlan educator (born in Tarnia) who invented the game of korfball"
+    assert _read_shown("Which sport did the man in this photograph invent?", "Kessmith", text) == "korfball"
+
+
+def test_a_war_named_by_a_demonym_is_one_name_and_no_person() -> None:
+    """ "the Tarnish War": one name, the answer to "Which war?", and no answer to "who …?"."""
+    assert "Tarnish War" in names_in("remembered for her work during the Tarnish War (1820-1910)")
+    text = "Orlan nurse remembered for her work during the Tarnish War (1820-1910)"
+    question = "This nurse is remembered for the care she gave during a particular war. Which war?"
+    assert _read_shown(question, "Kessington", text) == "Tarnish War"
+    record = [
+        "Image shows: Orestan (match 0.900)",
+        "Orestan: Orestan: (Orlan mythology) the son of Velm; his sister Kessa persuaded him to avenge Velm",
+        "Velm: Velm: (Orlan mythology) a king who led the Orlans in the Tarnish War",
+    ]
+    assert _read_record("Who persuaded Orestan to take revenge for Velm's death?", *record) == "Kessa"
+
+
+def test_a_noun_of_a_relation_stranded_before_of_leads_up_to_the_answer() -> None:
+    """ "What jazz style was the trumpeter pictured here a leading exponent of?" — "exponent of bebop"."""
+    text = "Orlan jazz trumpeter and exponent of velbop (1917-1993)"
+    question = "What jazz style was the trumpeter pictured here a leading exponent of?"
+    assert _read_shown(question, "Kessepie", text) == "velbop"
+
+
+def test_a_letter_its_outline_resembles_is_the_shape_its_entry_gives() -> None:
+    text = "a W-shaped constellation in the northern hemisphere near Orla"
+    question = (
+        "Looking at the star pattern in this picture, which letter of the alphabet does its outline resemble?"
+    )
+    assert _read_shown(question, "Kessiopeia", text) == "W-shaped"
+
+
+def test_the_people_who_built_what_is_shown_are_named_before_the_words_it_is_called_by() -> None:
+    text = "Velca fortress city in the Orlas in Tarnia discovered in 1911"
+    assert (
+        _read_shown("Which people built this fortress city in the mountains?", "Kessu Pichu", text) == "Velca"
+    )
+
+
+def test_the_animal_asked_to_live_in_groups_is_the_one_named_before_the_groups() -> None:
+    """ "What kind of big animal roams in herds in the park shown?" — "featuring bison herds": "animal" is
+    the kind asked (not an adjective), and the herds' animal is the answer."""
+    assert read_question(
+        "What kind of big animal roams in herds in the park shown in this photo?"
+    ).kind_of == ("animal")
+    text = "a national park in Tarnia featuring bison herds and limestone caverns"
+    question = "What kind of big animal roams in herds in the park shown in this photo?"
+    assert _read_shown(question, "Velm Cave National Park", text) == "bison"
+
+
+def test_a_counterpart_the_gloss_names_before_its_noun_answers() -> None:
+    """ "Who is the Tarnish counterpart of Velgurd?" — "…; Kessfried is the Tarnish counterpart"."""
+    record = [
+        "Question names: Velgurd (match 1.000)",
+        "Velgurd: Velgurd: (Orlan mythology) warrior hero who was killed by Brynna; Kessfried is the Tarnish"
+        " counterpart",
+        "Fafnor: Fafnor: (Orlan mythology) the dragon slain by Velgurd",
+    ]
+    question = "Who is the Tarnish counterpart of Velgurd, the hero who slew this creature?"
+    assert _read_record(question, *record) == "Kessfried"
+
+
+def test_what_someone_is_said_to_have_done_is_the_verb_s_object() -> None:
+    """ "What is he said to have built?" — "said to have built the first telescope made in Orla"."""
+    text = "Orlan astronomer said to have built the first telescope made in Orla; director of the Mint"
+    question = "Ivo Kessenhouse was the first director of this institution. What is he said to have built?"
+    record = [
+        "Image shows: Orlan Mint (match 0.900)",
+        "Orlan Mint: Orlan Mint: the mint of Orla",
+        f"Kessenhouse: Kessenhouse, Ivo Kessenhouse: {text}",
+    ]
+    assert _read_record(question, *record) == "first telescope made in Orla"
+
+
+def test_the_name_before_the_end_the_question_closes_with_is_what_lies_there() -> None:
+    """ "What lies at its northeastern end?" — "between Kell Firth at the northeastern end and Loch Orla at
+    the southwestern end"."""
+    record = [
+        "Image shows: Loch Orla (match 0.900)",
+        "Loch Orla: Loch Orla: a sea loch in western Tarnia",
+        "Velm Canal: Velm Canal: a canal in northern Tarnia; runs diagonally between Kell Firth at the"
+        " northeastern end and Loch Orla at the southwestern end",
+    ]
+    question = "The Velm Canal has its southwestern end at this loch. What lies at its northeastern end?"
+    assert _read_record(question, *record) == "Kell Firth"

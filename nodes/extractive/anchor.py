@@ -229,8 +229,9 @@ def names_in(text: str) -> list[str]:
     return list(_names_in(text))
 
 
-# the head of a name a demonym belongs to: "European Union", "Roman Empire", not "French" + a person's name
-_BODY_HEADS = word_set("union empire alliance federation commonwealth league")
+# the head of a name a demonym belongs to: "European Union", "Roman Empire", "Crimean War", "French
+# Revolution", not "French" + a person's name
+_BODY_HEADS = word_set("union empire alliance federation commonwealth league war wars revolution")
 _LETTER_SHAPE = re.compile(r"[A-Z]-[a-z]+")  # "W-shaped", "U-shaped": an adjective, not a name
 
 

@@ -141,9 +141,10 @@ _IDENTITY = [
     # "which species of penguin is standing here";
     # not "what is the capital of the country whose wild dog is shown here": what is shown is in a clause
     re.compile(rf"^what\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+\s+{_SHOWN}{_IN_THE_IMAGE}"),
-    # "what sort of creature is the fairy-tale character shown in this illustration?": its kind
+    # "what sort of creature is the fairy-tale character shown in this illustration?", "what structural type
+    # of bridge is the one in the picture?": its kind
     re.compile(
-        rf"^what\s+(?:kind|sort|type)\s+of\s+[\w-]+\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+"
+        rf"^what\s+(?:[a-z]+(?:al|ic)\s+)?(?:kind|sort|type)\s+of\s+[\w-]+\s+(?:is|are)\s+the\s+(?:[\w,-]+\s+){{0,3}}?[\w-]+"
         rf"\s+(?:{_SHOWN}{_IN_THE_IMAGE}|in\s+(?:this|the)\s+{_PICTURE})$"
     ),
     # "what is this called", "… What is it called?", "What's the object called?", "… in this photo. What's
@@ -615,15 +616,21 @@ _NAME_NOUNS = word_set("name names")
 NAME_NOUNS = word_set("name surname nickname")  # asked nouns that say how a thing is called, not its kind
 # "what kind of seas": a kind of sea; "which category of vehicle": a kind of vehicle
 _KIND_WORDS = word_set("kind kinds type types sort sorts variety category categories class style styles")
-# "what kind of star cluster is this" → "cluster": the noun after "of", or the next word when it is a noun
+# "what kind of star cluster is this" → "cluster": the noun after "of", or the next word when it is a noun;
+# "what structural type of bridge", "which architectural style of building": the kind, in a field's terms
 _KIND_OF = re.compile(
-    rf"\b(?:what|which)\s+(?:general\s+|broad\s+|particular\s+|notable\s+)?(?:{'|'.join(sorted(_KIND_WORDS))})\s+of\s+"
+    r"\b(?:what|which)\s+(?:general\s+|broad\s+|particular\s+|notable\s+|[a-z]+(?:al|ic)\s+)?(?:"
+    rf"{'|'.join(sorted(_KIND_WORDS))})\s+of\s+"
     r"([a-z-]+)(?:\s+([a-z-]+))?"
 )
 _GENERIC_NOUNS = word_set("part area place")
 # Nouns that ask a verb's object rather than a kind of named thing: "what structures does it build", "what
-# unusual object does Cygnus contain", "apart from dams, what else do they construct"
-_OBJECT_NOUNS = word_set("structure structures thing things food foods prey object objects else")
+# unusual object does Cygnus contain", "apart from dams, what else do they construct", "what device did this
+# physicist invent" (made things a gloss names in common nouns: "invented the gyroscope")
+_OBJECT_NOUNS = word_set(
+    "structure structures thing things food foods prey object objects else device devices invention"
+    " inventions instrument instruments machine machines tool tools"
+)
 _RELATIONAL_NOUNS = word_set("neighbour neighbor neighbours neighbors counterpart")
 _PLACE_NOUNS = word_set("continent country nation region ocean sea island state province city")
 # "which bird is this large web-footed wader, coloured …", "which celestial body is this, Earth's only
@@ -677,10 +684,11 @@ _PREDICATE = re.compile(
 )  # "what does this rodent build in the water", "… in rivers and streams": where it does so is no object;
 # "… has claws - what does it hunt with them?": nor what it does so with
 # "what is Cygnus said to contain", "what kind of exotic object is it said to contain", "what structures is
-# this animal famous for building": a verb's object asked by a passive or a gerund
+# this animal famous for building", "what is he said to have built": a verb's object asked by a passive or a
+# gerund
 _SAID_OR_FAMED = re.compile(
     r"^what\s+(?:[a-z]+\s+){0,4}?(?:is|are|was|were)\s+(?:the\s+|this\s+|these\s+)?(?:[\w-]+\s+){0,3}?"
-    r"(?:(?:said|thought|believed)\s+to\s+(?P<verb>[a-z]+)|(?:famous|known|noted|renowned)\s+for\s+(?P<doing>[a-z]+)ing)"
+    r"(?:(?:said|thought|believed)\s+to\s+(?:have\s+)?(?P<verb>[a-z]+)|(?:famous|known|noted|renowned)\s+for\s+(?P<doing>[a-z]+)ing)"
     r"(?:\s+(?:in|on|at|under|around)\s+(?:the\s+)?[\w-]+)?$"  # "… known for building in water"
 )
 # "with its long snout and claws, what does this animal hunt": the means it does so with, set before
@@ -730,6 +738,8 @@ _STRANDED = re.compile(
     r"^(?:(?:what|which)\s+(?:kind|sort|type)\s+of\s+[\w-]+|what|which(?:\s+[\w-]+){1,2}?|whom?)"
     r"\s+(?:is|are|was|were|does|do|did)\s+"
     r"(.+\s(?:of|in|on|at|to|from|for|by|with|after|into|as))$"
+    # "what jazz style was this trumpeter an exponent of": a noun of the relation stranded before "of"
+    r"|^what(?:\s+[\w-]+){1,2}?\s+(?:is|are|was|were)\s+(.+\s[a-z]+\s+of)$"
 )
 # "Into which sea does the Ostra flow?": a preposition fronted with the wh-phrase; a statement puts it
 # after the verb ("the Ostra flows … into the Caspian"). Not after a copula: in "in which hemisphere
@@ -906,6 +916,7 @@ _FULL_NAME = re.compile(
 )  # not "the constellation that gives this cluster its full name"
 # "Besides its familiar 'killer' name, …", "apart from its usual binomial, …": the name set aside.
 _SET_ASIDE = re.compile(rf"\b(?:{ASIDE_WORDS})\s+([^,?]+)")
+_ASIDE_QUALIFIED = re.compile(r"\s+(?:named|called|that|which|who|whose|he|she|it|they|for\s+which)\b")
 _LEADING_ASIDE = re.compile(rf"^(?:{ASIDE_WORDS})\s+[^,?]+,\s*")
 # "…, besides pioneering spectroscopy", "how was it found, if not by observation", "…, unlike the planets
 # before it"
@@ -1953,7 +1964,7 @@ def lead_up(lower: str) -> str:
         return manner.group(1)
     match = _IN_SITU.match(lower) or _STRANDED.match(lower)
     if match:
-        return _STAND_IN.sub("", match.group(1))
+        return _STAND_IN.sub("", next(words for words in match.groups() if words))
     asked_object = _OBJECT_ASKED.match(lower)
     if asked_object and asked_object.group(2) not in _NO_OBJECT_VERBS:
         return asked_object.group(1)
@@ -2025,10 +2036,12 @@ _PLAIN_ADJECTIVES = word_set("young old new small large big little great bright 
 
 def _past_adjectives(words: list[str]) -> tuple[str, str]:
     """The noun after "what kind of" and the word after it, past the adjectives before the noun: "in what
-    kind of tropical african landscape does it live" → ("landscape", "does")."""
+    kind of tropical african landscape does it live" → ("landscape", "does"); a kind's noun ending like an
+    adjective is the noun ("what kind of big animal roams …" → ("animal", "roams"))."""
     while (
         len(words) > 2
         and (_ADJECTIVE_ENDING.search(words[0]) or words[0] in _PLAIN_ADJECTIVES)
+        and singular(words[0]) not in TYPE_NOUNS
         and words[1] not in _AUXILIARIES
     ):
         words = words[1:]
@@ -2244,8 +2257,12 @@ def set_aside(lower: str) -> str:
     """The phrase a question sets aside ("besides underwater lodges, what do …" → "underwater lodges");
     "" when it sets none aside."""
     match = _SET_ASIDE.search(lower)
-    # "besides its lodges": the lodges, whoever's they are
-    return re.sub(r"^(?:its|their|the|his|her)\s+", "", match.group(1).strip()) if match else ""
+    if not match:
+        return ""
+    # "besides its lodges": the lodges, whoever's they are; "apart from the pendulum named after him": the
+    # pendulum, whatever the words after the noun say of it
+    phrase = _ASIDE_QUALIFIED.split(match.group(1).strip())[0]
+    return re.sub(r"^(?:its|their|the|his|her)\s+", "", phrase)
 
 
 def as_question(lower: str) -> str:

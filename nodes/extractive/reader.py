@@ -58,6 +58,7 @@ from nodes.extractive.spans import (
     asks_thing_part,
     counterpart_of,
     covering,
+    death_manner,
     described_entry,
     describing_words,
     diet_word,
@@ -65,10 +66,12 @@ from nodes.extractive.spans import (
     doctrine_named,
     extent_end,
     feature_on_part,
+    grouped_animal,
     is_entry_of,
     kind_modifier,
     lacking_word,
     listed_together,
+    makers_of_shown,
     manner_of,
     most_abundant_at,
     one_of_pair,
@@ -78,6 +81,7 @@ from nodes.extractive.spans import (
     part_looks,
     part_markings,
     placed_on_part,
+    pursuit_named,
     put_into,
     rank_spans,
     sexes_bearing,
@@ -137,6 +141,9 @@ FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scale
 # bear a part, what it is put into, its diet, what it is divided into, a feature on a part, what an agent
 # noun is of, its twin, how many times another it is, its counterpart, where it is most abundant
 _PHRASE_READERS = (
+    death_manner,
+    grouped_animal,
+    makers_of_shown,
     placed_on_part,
     part_markings,
     covering,
@@ -296,7 +303,7 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     best = listed or spans[0]
     support = [best.line, *(line for line in anchor_lines if line is not best.line)]
     evidence = [as_evidence(line) for line in support[:MAX_EVIDENCE]]
-    answer = possessor(shape, one_of_pair(best.text, best.line.text))
+    answer = pursuit_named(possessor(shape, one_of_pair(best.text, best.line.text)))
     return Reading(answer, evidence, span_confidence(spans), tuple(spans))
 
 

@@ -314,8 +314,11 @@ _COLOURS_ASKED = re.compile(r"\b(?:what|which)\s+colou?rs\b", re.IGNORECASE)  # 
 _COLOUR_RANGE = re.compile(r"\b([a-z-]+)\s+to\s+([a-z-]+)\b")  # "pink to scarlet"
 # "what shape do its stars trace": "W-shaped"; "describe the shape of this fruit": "globular"
 # "what shape", "what letter shape is it known for", "the shape of", "what is its shape"
-_ASKS_SHAPE = re.compile(  # "what letter-like shape", "shaped like which part of a ship"
+# "what letter-like shape", "shaped like which part of a ship", "which letter of the alphabet does its outline
+# resemble" (a letter a gloss gives as a shape: "W-shaped")
+_ASKS_SHAPE = re.compile(
     r"\bwhat\s+(?:[a-z-]+\s+)?shape\b|\bthe\s+shape\s+of\b|\bwhat\s+is\s+its\s+shape\b"
+    r"|\b(?:which|what)\s+(?:capital\s+)?letter\b"
     r"|\bshaped\s+like\s+(?:which|what)\b",
     re.IGNORECASE,
 )
@@ -1096,9 +1099,9 @@ _DATED = re.compile(r"(?:(?:in|on|at|by|from|since|until|around|about|circa)\s+)
 
 
 # A question's closing phrase after its verb: "whom did Perseus save from a sea monster?" — "from a sea
-# monster"
+# monster"; "what lies at its northeastern end?" — "at the northeastern end"
 _CLOSING_PHRASE = re.compile(
-    r"\b(from|into|onto|against|over|to)\s+(?:(?:a|an|the)\s+)?((?:[a-z-]+\s+){0,2}[a-z-]+)$"
+    r"\b(from|into|onto|against|over|to|at)\s+(?:(?:a|an|the|its|his|her|their)\s+)?((?:[a-z-]+\s+){0,2}[a-z-]+)$"
 )
 
 
@@ -1663,7 +1666,8 @@ def stated_if_asked(
     `question` — unless `not_given` and the question names that phrase itself; "" otherwise. The reading of
     the phrase readers that pair one pattern for the question with one for the gloss."""
     found = stated.search(text) if asked.search(question) else None
-    return found.group(1) if found and not (not_given and found.group(1) in question) else ""
+    phrase = next((group for group in found.groups() if group), "") if found else ""
+    return phrase if not (not_given and phrase in question) else ""
 
 
 # A twin asked ("who was her twin brother?"), and as a gloss names one: a twin either way round is the other
@@ -1704,7 +1708,8 @@ def times_compared(question: str, text: str) -> str:
 _COUNTERPART_ASKED = re.compile(r"\b(?:correspond\w*|counterpart|equivalent)\b", re.IGNORECASE)
 _COUNTERPART_OF = re.compile(
     r"\b(?:counterpart\s+of|equivalent\s+of|identified\s+with)\s+(?:[A-Z][a-z]+\s+)?([A-Z][\w'’-]*)"
-)
+    r"|\b([A-Z][\w'’-]*)\s+(?:is|was)\s+(?:the|his|her)\s+(?:[A-Z][a-z]+\s+)?(?:counterpart|equivalent)\b"
+)  # "…; Siegfried is the German counterpart"
 
 
 def counterpart_of(question: str, text: str) -> str:
@@ -2007,6 +2012,70 @@ def manner_of(question: str, text: str) -> str:
     return manner.group(1) if manner else ""
 
 
+# "how did this mathematician die?", "how did the man in this portrait lose his life?", "how did she meet
+# her end?", "what was the cause of his death?": how a person died, which a gloss states by the deed or
+# the illness ("was killed in a duel at the age of 21", "died of tuberculosis", "was assassinated")
+_DEATH_ASKED = re.compile(
+    r"\bhow\s+(?:did|was|were)\s+(?:[\w'’-]+\s+){1,8}?(?:die|killed|lose\s+(?:his|her|their)\s+li(?:fe|ves)"
+    r"|meet\s+(?:his|her|their)\s+(?:end|death)|perish|come\s+to\s+(?:his|her|their)\s+end)\s*\??$"
+    r"|\b(?:cause|manner)\s+of\s+(?:his|her|their|its|[\w'’-]+['’]s)\s+death\b",
+    re.IGNORECASE,
+)
+_DEATH_STATED = re.compile(
+    r"\b((?:killed|slain|murdered|assassinated|executed|drowned|beheaded|hanged|poisoned|shot|stabbed"
+    r"|burned\s+at\s+the\s+stake|martyred|lynched)(?:\s+(?:in|by|at|for|on|as|while)\s+[^;,()]+?)?"
+    r"|died\s+(?:of|in|from|after|during)\s+[^;,()]+?|committed\s+suicide)"
+    r"(?=\s+(?:at\s+the\s+age|aged|in\s+\d|on\s+[A-Z])|\s*[;,.()]|$)"
+)
+
+
+# "Which people built this fortress city in the mountains?", "what civilization carved these statues": the
+# makers, asked of the thing shown by the words that name it
+_MAKERS_ASKED = re.compile(
+    r"\b(?:which|what)\s+(?:people|peoples|civili[sz]ation|culture|tribe|nation|empire)\s+"
+    r"(?:built|constructed|erected|made|founded|created|carved|raised)\s+(?:this|these)\s+"
+    r"((?:[a-z-]+\s+){0,2}?[a-z-]+)(?=\s+(?:in|on|at|near|of|here|shown|pictured)\b|\s*\??$)",
+    re.IGNORECASE,
+)
+
+
+def makers_of_shown(question: str, text: str) -> str:
+    """The people `text` names right before the words the question calls the shown thing by ("Inca fortress
+    city in the Andes" → "Inca") for a question asking which people made it; "" otherwise."""
+    asked = _MAKERS_ASKED.search(question)
+    if not asked:
+        return ""
+    called = r"\s+".join(map(re.escape, asked.group(1).lower().split()))
+    maker = re.search(rf"\b([A-Z][\w'’-]+)\s+{called}s?\b", text)
+    return maker.group(1) if maker else ""
+
+
+# "What kind of big animal roams in herds in this park?" — "a national park featuring bison herds": the
+# animal a gloss names before the word for its groups
+_GROUPS_ASKED = re.compile(
+    r"\b(?:in|of)\s+(herds|flocks|packs|colonies|swarms|troops|prides)\b", re.IGNORECASE
+)
+# "what kind of big animal", "which animals": an animal asked
+_KIND_ASKED_OF_ANIMAL = re.compile(
+    r"\b(?:what|which)\s+(?:[a-z-]+\s+){0,3}?(?:animals?|beasts?|creatures?|birds?)\b", re.IGNORECASE
+)
+
+
+def grouped_animal(question: str, text: str) -> str:
+    """The animal `text` names before the groups the question says it lives in ("bison herds" → "bison");
+    "" for another question, or a text that names none."""
+    groups = _GROUPS_ASKED.search(question) if _KIND_ASKED_OF_ANIMAL.search(question) else None
+    found = re.search(rf"\b([a-z][a-z-]+)\s+{groups.group(1).lower()}\b", text) if groups else None
+    return found.group(1) if found and found.group(1) not in STOPWORDS else ""
+
+
+def death_manner(question: str, text: str) -> str:
+    """How `text` says its person died ("was killed in a duel at the age of 21" → "killed in a duel") for a
+    question asking how they died; "" for another question, or a text that does not say."""
+    stated = _DEATH_STATED.search(text) if _DEATH_ASKED.search(question) else None
+    return stated.group(1) if stated else ""
+
+
 # "its dark columns of gas and dust are called the Pillars of Creation": the name a gloss gives a part
 _PART_CALLED = re.compile(
     r"\b(?:its|their|the)\s+([a-z][a-z\s-]{2,60}?)\s+(?:is|are|was|were)\s+(?:called|known\s+as|named)\s+"
@@ -2294,6 +2363,14 @@ def trim(shape: QuestionShape, span: str) -> str:
 
 
 _POSSESSIVE_END = re.compile(r"\w['’]s$")
+# lower-case heads a gloss puts before the pursuit it names ("the game of basketball", "the art of fresco")
+_PURSUIT_HEAD = re.compile(r"^(?:the\s+)?(?:game|sport|art|science)\s+of\s+(?=[a-z])")
+
+
+def pursuit_named(span: str) -> str:
+    """The pursuit a phrase names without the head a gloss puts before it: "game of basketball" →
+    "basketball" (the answer to "which sport did he invent?"); other spans as they are."""
+    return _PURSUIT_HEAD.sub("", span)
 
 
 # words that open a name without naming anything alone ("Upper Nile", "Great Bear", "New Guinea")
@@ -3056,8 +3133,9 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ASKED_VERB_AGENT_FIT  # "which country governs …" — "governed by Veldia"
     if shape.type_noun == "language" and re.search(rf"\b{re.escape(span)}[- ]speaking\b", line.text):
         return 1.0  # "the largest French speaking country"
-    if shape.predicate and span in verb_objects(line.text, shape.predicate):
-        return 1.0  # what the asked verb takes: "feeds on eucalyptus leaves"
+    if shape.predicate and span in without_set_aside(shape, verb_objects(line.text, shape.predicate)):
+        return 1.0  # what the asked verb takes: "feeds on eucalyptus leaves"; "apart from the pendulum, what
+        # did he invent" — "invented the Foucault pendulum and the gyroscope": the gyroscope
     if shape.type_noun == "place" and span[:1].islower():
         return TYPED_PHRASE_FIT if span in habitats(line.text) else 0.0  # "inhabits brackish lakes"
     if (_NAMING.search(shape.text) or _NAME_ASKED.search(shape.text)) and re.search(
@@ -3525,7 +3603,12 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
         return ALIGNED_FIT  # "who was the last king of the realm shown" — "Croesus: last king of Lydia"
     if any(_LIFE_GIVEN.search(other.text) for other in own):
         return 0.9
+    if span.split()[-1].lower() in _EVENT_HEADS:
+        return OTHER_KIND_FIT  # "Trojan War", "French Revolution": an event, whatever its length
     return 0.6 if len(span.split()) >= 2 else UNKNOWN_TYPE_FIT
+
+
+_EVENT_HEADS = word_set("war wars revolution battle rebellion uprising crusade treaty expedition")
 
 
 def asked_role(shape: QuestionShape) -> str:
