@@ -10056,3 +10056,49 @@ def test_the_name_before_the_end_the_question_closes_with_is_what_lies_there() -
     ]
     question = "The Velm Canal has its southwestern end at this loch. What lies at its northeastern end?"
     assert _read_record(question, *record) == "Kell Firth"
+
+
+def test_from_which_century_asks_the_first_century_of_a_range() -> None:
+    """ "From which century did this city flourish …?" — "flourished from the 13th to 17th century": 13th."""
+    text = "an industrial city in western Tarnia; flourished from the 13th to 17th century in a league"
+    question = "From which century did this city flourish as a member of a trading league?"
+    assert _read_shown(question, "Velmund", text) == "13th"
+
+
+def test_a_scene_re_enacted_and_described_after_where_asks_what_is_shown() -> None:
+    question = (
+        "Which famous colonial protest is being re-enacted in this picture, where men dressed as sailors dump"
+        " salt into a harbor?"
+    )
+    assert read_question(question).asks_identity
+    text = "demonstration (1773) by citizens of Orla who (disguised as sailors) raided three ships"
+    assert _read_shown(question, "Orla Salt Party", text) == "Orla Salt Party"
+
+
+def test_whose_noun_is_answered_by_the_name_before_that_noun() -> None:
+    """ "Whose navy has had a stronghold on the body of water shown here?" — "stronghold of the Tarnish navy",
+    though a neighbouring gulf's entry matches the question's words better."""
+    record = [
+        "Image shows: Velm Sea (match 0.900)",
+        "Velm Sea: Velm Sea, Velm: a sea in northern Orla; stronghold of the Tarnish navy",
+        "Gulf of Kessa: Gulf of Kessa: an eastern arm of the Velm Sea; between Kessia and Orlania",
+    ]
+    assert (
+        _read_record("Whose navy has had a stronghold on the body of water shown here?", *record) == "Tarnish"
+    )
+
+
+def test_what_stayed_outside_is_the_name_the_entry_sets_aside_with_except() -> None:
+    text = (
+        "king of Tarnia who put down an alliance of nobles and unified Tarnia except for Velmany (1423-1483)"
+    )
+    question = (
+        "This king unified nearly all of his realm, but one region stayed outside it. Which region was that?"
+    )
+    assert _read_shown(question, "Kell XI", text) == "Velmany"
+
+
+def test_where_a_change_started_is_what_the_entry_says_it_moved_from() -> None:
+    text = "Orlan jazz musician who moved from ragtime to swing (1885-1941)"
+    question = "This jazz musician moved on from an earlier style to swing. Which style did he start out in?"
+    assert _read_shown(question, "Kessmorton", text) == "ragtime"

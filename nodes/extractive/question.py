@@ -93,7 +93,8 @@ NUMBER_WORDS = {
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’-]*|\d[\d,.]*")  # "K2", "M31" are one word
 _SHOWN = (
-    r"(?:shown|pictured|depicted|seen|visible|drawn|captured|photographed|featured|illustrated|reproduced)"
+    r"(?:shown|pictured|depicted|seen|visible|drawn|captured|photographed|featured|illustrated|reproduced"
+    r"|portrayed|re-?enacted|re-?created|staged)"
 )
 # "is standing here", "is growing here": what the thing shown is doing, where the picture shows it
 _DOING_HERE = r"(?:standing|sitting|growing|swimming|perched|flying|grazing|resting|lying|posing|blooming)"
@@ -102,10 +103,10 @@ _PICTURE = (
     r"|sketch)"
 )
 # "… in this photo", "… here", "… on the pad here" or nothing, then perhaps what else singles it out (", the
-# one known for …")
+# one known for …", ", where men dressed as …")
 # (", judging by its single hump": what the asker goes by)
 _IN_THE_IMAGE = (
-    r"(?:\s+(?:in|on)\s+(?:this|the)\s+\w+)?(?:\s+here)?(?:,\s+the\s+one\b.*)?"
+    r"(?:\s+(?:in|on)\s+(?:this|the)\s+\w+)?(?:\s+here)?(?:,\s+(?:the\s+one|where)\b.*)?"
     r"(?:,\s+(?:judging|going|to\s+judge)\s+(?:by|from)\b.*)?$"
 )
 # Words after "this" that say nothing but what the thing is: no preposition or verb ("which messier object
@@ -134,7 +135,7 @@ _IDENTITY = [
     ),
     re.compile(
         rf"^(what|which)\b(\s+(?!(?:whose|where|that|which|who|whom|is|are|was|were)\b)[\w'’-]+){{0,10}}?(?:,[^,]+,)?"
-        rf"\s+(?:(?:is|are|has\s+been|have\s+been)\s+{_SHOWN}|appears?|can\s+be\s+seen"
+        rf"\s+(?:(?:is|are|is\s+being|are\s+being|has\s+been|have\s+been)\s+{_SHOWN}|appears?|can\s+be\s+seen"
         rf"|(?:is|are)\s+{_DOING_HERE}(?=\s+here$)"
         rf"|(?:fills|dominates|occupies)\s+(?:this|the)\s+{_PICTURE}){_IN_THE_IMAGE}"
     ),  # "which ocean game fish is drawn here", "which body, the only … of our planet, fills this picture";
@@ -2907,7 +2908,10 @@ def _year_role(lower: str) -> Literal["start", "end"] | None:
     ):
         return "end"
     if re.search(
-        r"\b(born|birth|start|started|began|begin|founded|opened|enter|enters|moves?\s+into)\b", lower
+        r"\b(born|birth|start|started|began|begin|founded|opened|enter|enters|moves?\s+into)\b"
+        r"|^(?:from|since)\s+(?:which|what)\s+century\b",  # "from which century did it flourish" (not a
+        # year: "from what year on did he live there" is no life's first year)
+        lower,
     ):
         return "start"
     return None

@@ -56,6 +56,7 @@ from nodes.extractive.spans import (
     alternatives,
     asks_description,
     asks_thing_part,
+    changed_from,
     counterpart_of,
     covering,
     death_manner,
@@ -64,6 +65,7 @@ from nodes.extractive.spans import (
     diet_word,
     divided_into,
     doctrine_named,
+    excepted,
     extent_end,
     feature_on_part,
     grouped_animal,
@@ -142,6 +144,8 @@ FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scale
 # noun is of, its twin, how many times another it is, its counterpart, where it is most abundant
 _PHRASE_READERS = (
     death_manner,
+    excepted,
+    changed_from,
     grouped_animal,
     makers_of_shown,
     placed_on_part,

@@ -242,6 +242,10 @@ _CENTURY = re.compile(
     rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)|{'|'.join(ORDINAL_WORDS)})\s+century(?:\s+(?:BC|AD|BCE|CE)\b)?",
     re.IGNORECASE,
 )
+# "flourished from the 13th to 17th century": the first century of a range, written without its noun
+_CENTURY_RANGE_START = re.compile(
+    r"\b(\d{1,2}(?:st|nd|rd|th))\s+(?:to|through|until|and)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s+centur"
+)
 _ASKS_CENTURY = re.compile(r"\b(?:what|which)\s+century\b", re.IGNORECASE)
 _ASKS_WHEN = re.compile(r"\bwhen\b", re.IGNORECASE)
 # "its body is roughly the size of what" — "pig-sized tailless rodent": the thing a size is given by
@@ -797,7 +801,7 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         stated = (re.search(rf"\b{re.escape(choice)}\b", text, re.IGNORECASE) for choice in shape.choices)
         return [m.group() for m in stated if m] + line_names(line)
     if kind == "year" and _ASKS_CENTURY.search(shape.text):  # "until which century AD": "5th century AD"
-        return _CENTURY.findall(text)
+        return [*_CENTURY.findall(text), *_CENTURY_RANGE_START.findall(text)]
     if kind == "year" and _ASKS_DECADE.search(shape.text):
         return _DECADE.findall(text)
     if kind == "year" and shape.asks_date:
@@ -1674,6 +1678,38 @@ def stated_if_asked(
 # ("twin sister of Apollo", "twin brother of Artemis")
 _TWIN_ASKED = re.compile(r"\btwin(?:\s+(?:brother|sister))?\b", re.IGNORECASE)
 _TWIN_OF = re.compile(r"\btwin\s+(?:brother|sister)\s+of\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
+
+
+# What a gloss leaves out, asked ("one region stayed outside it. Which region?", "which province was left
+# out?"), and as a gloss states it ("unified France except for Brittany")
+_EXCEPTION_ASKED = re.compile(
+    r"\b(?:outside|except|excepted|excluded|exception|left\s+out|not\s+included|stayed\s+out)\b",
+    re.IGNORECASE,
+)
+_EXCEPT_FOR = re.compile(r"\bexcept\s+(?:for\s+)?(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
+
+
+def excepted(question: str, text: str) -> str:
+    """The name `text` sets aside with "except" ("unified France except for Brittany" → "Brittany") for a
+    question asking what was left out; "" otherwise."""
+    return stated_if_asked(_EXCEPTION_ASKED, _EXCEPT_FOR, question, text, not_given=True)
+
+
+# Where a change started, asked ("moved on from an earlier style to New Orleans jazz. Which style did he start
+# out in?"), and as a gloss states it ("moved from ragtime to New Orleans jazz")
+_CHANGE_START_ASKED = re.compile(
+    r"\b(?:start(?:ed)?\s+out|began|begin|earlier|originally|at\s+first|first\s+play\w*)\b", re.IGNORECASE
+)
+_CHANGED_FROM = re.compile(
+    r"\b(?:moved|went|turned|switched|changed|progressed|shifted|converted)\s+from\s+((?:[\w'’-]+\s+){0,2}?"
+    r"[\w'’-]+)\s+to\s+"
+)
+
+
+def changed_from(question: str, text: str) -> str:
+    """What `text` says a person moved on from ("moved from ragtime to New Orleans jazz" → "ragtime") for a
+    question asking where the change started; "" otherwise."""
+    return stated_if_asked(_CHANGE_START_ASKED, _CHANGED_FROM, question, text, not_given=True)
 
 
 def twin_of(question: str, text: str) -> str:
@@ -2906,6 +2942,17 @@ def owner_by_demonym(shape: QuestionShape, span: str, text: str) -> bool:
     return any(place_of(demonym) == span for demonym in demonyms)
 
 
+_WHOSE_NOUN = re.compile(r"\bwhose\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def owner_of_whose(shape: QuestionShape, span: str, text: str) -> bool:
+    """Whether `text` writes `span` right before the noun a "whose <noun>" question asks the owner of, or
+    as its possessor: "whose navy" — "the Russian navy", "Tarno's navy"."""
+    whose = _WHOSE_NOUN.search(shape.text)
+    noun = re.escape(whose.group(1).lower()) if whose else ""
+    return bool(noun) and bool(re.search(rf"\b{re.escape(span)}(?:['’]s)?\s+{noun}\b", text))
+
+
 # "capital city of the Piemonte region": a role a place holds in a named place of some kind
 _ROLE_IN_KIND = re.compile(
     rf"\b(?:{'|'.join(sorted(ROLE_NOUNS))})(?:\s+city)?\s+of\s+(?:the\s+)?(?:[A-Z][\w'’-]*\s+)+([a-z]+)\b"
@@ -3034,8 +3081,9 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return (
             RANKED_FIT  # "the capital of the country where …" — "Turin: capital city of the Piemonte region"
         )
-    if owner_by_demonym(shape, span, line.text):
-        return ALIGNED_FIT  # "formerly a colony of which country?" — "formerly a French colony"
+    if owner_by_demonym(shape, span, line.text) or owner_of_whose(shape, span, line.text):
+        return ALIGNED_FIT  # "formerly a colony of which country?" — "formerly a French colony"; "whose navy
+        # has a stronghold here?" — "stronghold of the Russian navy"
     if bears_given_name(shape, span, line):
         return ALIGNED_FIT  # "Which star is also known as Alpha Orionis?" — "Betelgeuse, Alpha Orionis: …"
     if shape.type_noun == "government":
@@ -3065,7 +3113,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "in which years" — "(1894 and 1895)": several years over any one
     if shape.asks_date_range and _DATE_RANGE.fullmatch(span):
         return 1.0  # "between which dates" — "from about April 20 to May 20"
-    if shape.answer_type == "year" and (shape.asks_date or _DATE.fullmatch(span) or _CENTURY.fullmatch(span)):
+    centuries = _CENTURY.fullmatch(span) or span in _CENTURY_RANGE_START.findall(line.text)
+    if shape.answer_type == "year" and (shape.asks_date or _DATE.fullmatch(span) or centuries):
         # "on what date": "March 3, 1921" over "1921"; "when does it leave": "from May 22 to June 21"
         bound = {"start": r"\b(?:from|between)", "end": r"\b(?:to|until|till|through|and)"}.get(
             shape.year_role or ""
