@@ -10102,3 +10102,45 @@ def test_where_a_change_started_is_what_the_entry_says_it_moved_from() -> None:
     text = "Orlan jazz musician who moved from ragtime to swing (1885-1941)"
     question = "This jazz musician moved on from an earlier style to swing. Which style did he start out in?"
     assert _read_shown(question, "Kessmorton", text) == "ragtime"
+
+
+def test_the_bridge_set_between_the_named_one_and_the_answer_beats_a_neighbour_tied_to_it() -> None:
+    """ "The state this river flows through lies between the Atlantic and which other body of water?" —
+    "a state … between the Atlantic and the Gulf of Velm", over "Kessa Bay: a bay … in southeastern Tarnia",
+    a body of water tied to the state by its own entry."""
+    record = [
+        "Image shows: Orla River (match 0.900)",
+        "Orla River: Orla River: a river in northeastern Tarnia that flows into the Atlantic",
+        "Tarnia: Tarnia, Sunshine State: a state in Velmland between the Atlantic and the Gulf of Velm",
+        "Kessa Bay: Kessa Bay: a narrow bay formed by an inlet from the Atlantic in southeastern Tarnia",
+    ]
+    question = "The state this river flows through lies between the Atlantic and which other body of water?"
+    assert _read_record(question, *record) == "Gulf of Velm"
+
+
+def test_an_event_named_war_of_something_answers_no_who_question_whatever_its_dates() -> None:
+    """ "War of the Kells" has dates in its own entry like a person's life, but it is an event."""
+    record = [
+        "Image shows: Velm Field (match 0.900)",
+        "Velm Field: Velm Field, Battle of Velm Field: the battle (1485) that ended the War of the Kells",
+        "Kessan: Kessan, Kessan Tudor: first Tudor king of Orla; his victory ended the War of the Kells"
+        " (1457-1509)",
+        "War of the Kells: War of the Kells: a series of civil wars between the houses of Orla and Tarn"
+        " (1455-1485)",
+    ]
+    question = "The war that ended with this battle closed with the accession of a Tudor monarch. Who was he?"
+    assert _read_record(question, *record) == "Kessan"
+
+
+def test_in_which_state_is_that_bridge_is_where_the_bridge_s_own_entry_puts_it() -> None:
+    """ "This point is the very tip of a peninsula. In which state is that peninsula?" — "Kessa Peninsula: a
+    peninsula in Velmland", over the states whose own entries tie them to the country the point is in."""
+    record = [
+        "Image shows: Cape Kessa (match 0.900)",
+        "Cape Kessa: Cape Kessa: the northern tip of Kessa Peninsula; the northernmost point of Orlania",
+        "Kessa Peninsula: Kessa Peninsula: a peninsula in Velmland in northeastern Orlania",
+        "Tarnland: Tarnland: an Orlan state in southeastern Orlania",
+        "Norland: Norland: a state in southern Orlania",
+    ]
+    question = "This point is the very tip of a peninsula. In which Orlan state is that peninsula?"
+    assert _read_record(question, *record) == "Velmland"

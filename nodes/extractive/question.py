@@ -745,6 +745,12 @@ _STRANDED = re.compile(
 # "Into which sea does the Ostra flow?": a preposition fronted with the wh-phrase; a statement puts it
 # after the verb ("the Ostra flows … into the Caspian"). Not after a copula: in "in which hemisphere
 # is the constellation that contains this cluster" the words before the preposition end a relative clause.
+# "In which Australian state is that peninsula?": a place asked of a thing an earlier sentence describes,
+# named by one noun, which its gloss states as "a peninsula in Queensland" (a copula and nothing after the
+# noun: no relative clause; not "in which country is this waterfall", whose gloss may put a continent there)
+_FRONTED_PLACE_OF = re.compile(
+    r"^(in)\s+(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:is|are|was|were)\s+((?:that|those)\s+[a-z-]+)$"
+)
 # "at the northern border of which country does that region end": the phrase the preposition opens too
 _FRONTED = re.compile(
     r"^((?:of|in|on|at|to|from|for|by|with|into|onto|through|across|under)(?:\s+the(?:\s+[\w-]+){1,3}?\s+of)?)"
@@ -1957,7 +1963,7 @@ def lead_up(lower: str) -> str:
     what remnant" → "the pulsar in this picture lies inside"; "what is this drum made of" → "this drum
     made of"; "into which sea does the ostra flow" → "the ostra flow into"; "which dynasty did he establish"
     → "he establish"; "" for a question whose wh-word opens it and strands nothing."""
-    fronted = _FRONTED.match(lower) or _FRONTED_PASSIVE.match(lower)
+    fronted = _FRONTED.match(lower) or _FRONTED_PASSIVE.match(lower) or _FRONTED_PLACE_OF.match(lower)
     if fronted:
         return f"{fronted.group(2)} {fronted.group(1)}"
     manner = _IN_WHAT_WAY.match(lower)  # "it was the first planet found in what way" — "found by prediction"

@@ -112,6 +112,9 @@ KIND_ONLY_RELATION_BONUS = 0.1
 MAX_MODIFIERS = 3  # "what kind of tail": "long tufted tail", "large much-branched antlers"
 CHAIN_MENTION_BONUS = 0.05  # per further chain entity a tied entry names
 PAIRED_BONUS = 0.1  # added for a span the evidence pairs with a name the question pairs with its answer
+# … and for one it sets "between" that name and itself as the question does ("lies between the Atlantic and
+# which other body of water?" — "between the Atlantic and the Gulf of Mexico")
+BETWEEN_PAIRED_BONUS = 0.5
 # "<name> and which …", "which … and <name>": the question pairs a name with what it asks.
 _PAIRED_ASK = re.compile(
     r"\band\s+(?:which|what)\b|\b(?:[Ww]hich|[Ww]hat)\b[^?]*\band\s+(?:the\s+)?[A-Z]"
@@ -542,7 +545,7 @@ def rank_spans(
             score += stated_of_chain(shape, text, line) if on_chain and not is_among(text, known) else 0.0
             score += given_link(shape, text, named_entries)
             score += stated_by_own(shape, text, line, lines, own) if score > 0 else 0.0
-            score += paired_with_named(text, line, paired) if paired else 0.0
+            score += paired_with_named(shape, text, line, paired) if paired else 0.0
             key = text.lower()
             if score > 0 and (key not in best or score > best[key].score):
                 best[key] = Span(text, round(score, 4), line)
@@ -3386,10 +3389,20 @@ def paired_names(shape: QuestionShape) -> frozenset[str]:
     return frozenset(name.lower() for name in shape.names) if _PAIRED_ASK.search(shape.text) else frozenset()
 
 
-def paired_with_named(span: str, line: EvidenceLine, paired: Collection[str]) -> float:
+def paired_with_named(shape: QuestionShape, span: str, line: EvidenceLine, paired: Collection[str]) -> float:
     """PAIRED_BONUS when `line` pairs `span` with a name the question pairs with its answer (`paired`:
-    "between the Andes and the South Atlantic")."""
-    return PAIRED_BONUS if any(peer.lower() in paired for peer in coordinated(span, line.text)) else 0.0
+    "between the Andes and the South Atlantic"); BETWEEN_PAIRED_BONUS when both set the pair "between"."""
+    peers = [peer for peer in coordinated(span, line.text) if peer.lower() in paired]
+    if not peers:
+        return 0.0
+    between = r"\bbetween\s+(?:the\s+)?"
+    pair = "|".join(
+        rf"{between}{re.escape(a)}\s+and\s+(?:the\s+)?{re.escape(b)}\b"
+        for peer in peers
+        for a, b in ((peer, span), (span, peer))
+    )
+    both_between = re.search(r"\bbetween\b", shape.text, re.IGNORECASE) and re.search(pair, line.text)
+    return BETWEEN_PAIRED_BONUS if both_between else PAIRED_BONUS
 
 
 def relation(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], chain: Sequence[str]) -> float:
@@ -3650,10 +3663,11 @@ def person_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Seque
     role = asked_role(shape)
     if role and any(re.search(rf"\b{re.escape(role)}\b", definition(other.text).lower()) for other in own):
         return ALIGNED_FIT  # "who was the last king of the realm shown" — "Croesus: last king of Lydia"
+    words = span.lower().split()
+    if words[-1] in _EVENT_HEADS or words[0] in _EVENT_HEADS and "of" in words:
+        return OTHER_KIND_FIT  # "Trojan War", "War of the Roses (1455-1485)": an event, whatever its dates
     if any(_LIFE_GIVEN.search(other.text) for other in own):
         return 0.9
-    if span.split()[-1].lower() in _EVENT_HEADS:
-        return OTHER_KIND_FIT  # "Trojan War", "French Revolution": an event, whatever its length
     return 0.6 if len(span.split()) >= 2 else UNKNOWN_TYPE_FIT
 
 
