@@ -10144,3 +10144,34 @@ def test_in_which_state_is_that_bridge_is_where_the_bridge_s_own_entry_puts_it()
     ]
     question = "This point is the very tip of a peninsula. In which Orlan state is that peninsula?"
     assert _read_record(question, *record) == "Velmland"
+
+
+def test_a_phrasal_verb_reads_as_the_plain_verb_a_gloss_writes() -> None:
+    """ "Which secret police force was set up by the man in this photo?" — "… who founded the Velpo": the
+    object of the verb, asked in the passive with what is shown as its doer."""
+    assert read_question("Which secret police force was set up by the man in this photo?").text == (
+        "Which secret police force was established by the man in this photo?"
+    )
+    text = "Orlan politician in Tarnish Orla who founded the Velpo and mobilized Orla for war (1893-1946)"
+    assert (
+        _read_shown("Which secret police force was set up by the man in this photo?", "Kessing", text)
+        == "Velpo"
+    )
+
+
+def test_a_verb_after_its_plural_subject_is_no_part_of_the_kind_asked() -> None:
+    text = "a bay on the west coast of Orla; in the 1950s industrial wastes caused mercury poisoning"
+    question = "People who ate fish caught in these waters fell ill. What kind of poisoning was it?"
+    assert _read_shown(question, "Kessa Bay", text) == "mercury poisoning"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("Velche chieftain who raided the settlers in the Southwest (1829-1909)", "Velche"),
+        ("a famous chief of the Orlanee who tried to unite the tribes (1768-1813)", "Orlanee"),
+    ],
+)
+def test_the_people_a_leader_belonged_to_is_named_with_the_role(text: str, answer: str) -> None:
+    question = "This chief led raids rather than be confined to a reservation. Which people did he belong to?"
+    assert _read_shown(question, "Kessonimo", text) == answer

@@ -1713,8 +1713,15 @@ def completed_statement(text: str) -> str:
     return " ".join([*scene[:-1], f"{scene[-1][:-1]} {asking[0].lower()}{asking[1:]}"])
 
 
-# Idioms a gloss states in a plain verb: "when did she pass away?" — "(1924-1990)" as for "die"
-_IDIOMS = {"pass away": "die", "passes away": "dies", "passed away": "died", "passing away": "dying"}
+# Idioms a gloss states in a plain verb: "when did she pass away?" — "(1924-1990)" as for "die"; "which
+# police force was set up by him?" — "founded the Gestapo"; "what did he come up with?" — "devised …"
+_IDIOMS = {
+    "pass away": "die", "passes away": "dies", "passed away": "died", "passing away": "dying",
+    "set up": "established", "sets up": "establishes", "setting up": "establishing",
+    "come up with": "devise", "comes up with": "devises", "came up with": "devised",
+    "coming up with": "devising",
+    "turned upside down": "revolutionized", "turn upside down": "revolutionize",
+}  # fmt: skip
 _IDIOM = re.compile(rf"\b(?:{'|'.join(_IDIOMS)})\b", re.IGNORECASE)
 
 

@@ -82,6 +82,7 @@ from nodes.extractive.spans import (
     part_called,
     part_looks,
     part_markings,
+    people_of_leader,
     placed_on_part,
     pursuit_named,
     put_into,
@@ -144,6 +145,7 @@ FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scale
 # noun is of, its twin, how many times another it is, its counterpart, where it is most abundant
 _PHRASE_READERS = (
     death_manner,
+    people_of_leader,
     excepted,
     changed_from,
     grouped_animal,

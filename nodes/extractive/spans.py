@@ -294,7 +294,7 @@ _PURPOSE = re.compile(
 # the goal of putting a man in orbit", "undertaken by US to land a man on the Moon")
 _GOAL_ASKED = re.compile(
     r"\b(?:goal|aim|objective|mission)\b"
-    r"|\b(?:set\s+up|meant|designed|intended|created|launched|undertaken|built)\s+to\s+do\b",
+    r"|\b(?:set\s+up|established|founded|meant|designed|intended|created|launched|undertaken|built)\s+to\s+do\b",
     re.IGNORECASE,
 )
 _GOAL = re.compile(
@@ -1285,10 +1285,20 @@ def object_of_asked_verb(shape: QuestionShape, span: str, text: str) -> bool:
     return bool(stems) and bool(re.search(rf"\b{stems}\w*\s+(?:the\s+)?{re.escape(span)}\b", text))
 
 
+# "which secret police force was founded by the man in this photo": the object asked in the passive, its
+# doer what is shown
+_WHICH_WAS_DONE_BY_SHOWN = re.compile(
+    r"^(?:which|what)\s+(?:[\w-]+\s+){1,3}?(?:was|were)\s+([a-z]+)\s+by\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:this|these|shown|pictured|here|photo|picture|portrait|image)\b"
+)
+
+
 @functools.lru_cache(maxsize=2**10)  # `type_fit` asks for every span of every line
 def _asked_verb_stems(question: str) -> str:
-    """The stems of the verb a "which <kind> did X <verb>" question asks the object of; "" for another."""
-    asked = _WHICH_DID.match(asking_clause(question.lower()))
+    """The stems of the verb a "which <kind> did X <verb>" (or "which <kind> was <verb>ed by the one shown")
+    question asks the object of; "" for another."""
+    clause = asking_clause(question.lower())
+    asked = _WHICH_DID.match(clause) or _WHICH_WAS_DONE_BY_SHOWN.match(clause)
     return _relation_stems(asked.group(1)) if asked else ""
 
 
@@ -1896,6 +1906,8 @@ def kind_modifier(shape: QuestionShape, text: str) -> str:
         # the words after a verb of having ("a park having rain forests" → "rain")
         words = re.split(r"\b(?:having|featuring|including|with)\s+", found.group(1))[-1].split()
         words = [w for w in words if w not in _NOT_OBJECT_EDGES | _POSSESSIVES]
+        if len(words) == 2 and verb_after_subject(words[0], _TOKEN.findall(text[: found.start()])[-1:]):
+            words = words[1:]  # "industrial wastes caused mercury poisoning": "mercury"
         # a phrase ends at a function word or a break: "self-effacing humor (1894-1974)"
         ends_phrase = not following or rest[:1] in "(;,." or following[0].lower() in STOPWORDS
         if words and ends_phrase and not set(words) & set(content_words(shape.text)):
@@ -2106,6 +2118,21 @@ def grouped_animal(question: str, text: str) -> str:
     groups = _GROUPS_ASKED.search(question) if _KIND_ASKED_OF_ANIMAL.search(question) else None
     found = re.search(rf"\b([a-z][a-z-]+)\s+{groups.group(1).lower()}\b", text) if groups else None
     return found.group(1) if found and found.group(1) not in STOPWORDS else ""
+
+
+# "Which people did he belong to?", "what tribe was this chief from?": the people a leader's entry names
+# with the role ("Apache chieftain who …", "a famous chief of the Shawnee")
+_PEOPLE_ASKED = re.compile(r"\b(?:which|what)\s+(?:people|tribe|nation|ethnic\s+group)\b", re.IGNORECASE)
+_LEADER_ROLES = r"(?:chieftain|chief|leader|warrior|warlord|prophet|medicine\s+man)"
+_PEOPLE_OF_LEADER = re.compile(
+    rf"\b([A-Z][a-z]+)\s+{_LEADER_ROLES}\b|\b{_LEADER_ROLES}\s+of\s+the\s+([A-Z][a-z]+)\b"
+)
+
+
+def people_of_leader(question: str, text: str) -> str:
+    """The people `text` names with a leader's role ("Apache chieftain" → "Apache") for a question asking
+    which people the person shown belonged to; "" otherwise."""
+    return stated_if_asked(_PEOPLE_ASKED, _PEOPLE_OF_LEADER, question, text, not_given=True)
 
 
 def death_manner(question: str, text: str) -> str:
@@ -2598,6 +2625,12 @@ def measures(
     return list(dict.fromkeys(_COUNT_WORD.sub(lambda m: str(NUMBER_WORDS[m.group()]), f) for f in found))
 
 
+def verb_after_subject(word: str, before: Sequence[str]) -> bool:
+    """Whether `word` reads as a past-tense verb after the plural noun `before` holds ("wastes caused")."""
+    subject = before[-1].lower() if before else ""
+    return word.endswith("ed") and subject.endswith("s") and not subject.endswith(("ous", "ss"))
+
+
 def typed_phrases(text: str, noun: str, modifiers: int = 1) -> list[str]:
     """Lower-case "<modifier> <noun>" phrases ("northern hemisphere", "eared seals") for kinds that are
     not names; a verb form before the noun is no modifier ("for fixing computer faults", "related
@@ -2621,6 +2654,8 @@ def typed_phrases(text: str, noun: str, modifiers: int = 1) -> list[str]:
                 break
             if words and word.endswith("s") and not word.endswith(("ous", "less", "ss")):
                 break  # "inhabits brackish lakes": a verb or a noun, no modifier of the kind
+            if words and verb_after_subject(word, preceding[i - 1 : i]):
+                break  # "industrial wastes caused mercury poisoning": a verb after its subject
             words.insert(0, word)
         if words:
             phrases.append(" ".join([*words, head]))
