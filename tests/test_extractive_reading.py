@@ -10175,3 +10175,23 @@ def test_a_verb_after_its_plural_subject_is_no_part_of_the_kind_asked() -> None:
 def test_the_people_a_leader_belonged_to_is_named_with_the_role(text: str, answer: str) -> None:
     question = "This chief led raids rather than be confined to a reservation. Which people did he belong to?"
     assert _read_shown(question, "Kessonimo", text) == answer
+
+
+def test_a_deed_set_aside_in_other_words_leaves_the_other_one_the_entry_is_known_for() -> None:
+    """ "Besides her intricate bebop phrasing, what vocal technique is she known for?" — "noted for her
+    complex bebop phrasing and scat singing": "known for" asks a deed, no other name, and the phrasing set
+    aside is the one the entry qualifies otherwise."""
+    question = (
+        "Besides her intricate bebop phrasing, what vocal technique is the singer in this picture known for?"
+    )
+    assert read_question(question).name_asked is None
+    text = "Orlan jazz singer noted for her complex bebop phrasing and scat singing (1924-1990)"
+    assert _read_shown(question, "Kessaughan", text) == "scat singing"
+
+
+def test_a_thing_set_aside_is_left_out_though_the_entry_names_it_in_another_word() -> None:
+    """ "Besides its Roman ruins, what natural feature is this town known for?" — "noted for its hot springs
+    and Roman remains"."""
+    text = "a town in southwestern Tarnia; noted for its hot springs and Roman remains"
+    question = "Besides its Roman ruins, what natural feature is this Tarnish town known for?"
+    assert _read_shown(question, "Velmath", text) == "hot springs"

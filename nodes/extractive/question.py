@@ -902,7 +902,7 @@ _OTHER_NAME = re.compile(
     r"|\b(?:on|in)\s+(?:a|the)?\s*(?:restaurant\s+)?menus?\b[^?]*\b(?:name|called)\b"
     r"|\bname\b[^?]*\b(?:on|in)\s+(?:a|the)?\s*(?:restaurant\s+)?menus?\b"
     r"|\b(?:also|formerly|once|previously|sometimes|often|popularly|used\s+to\s+be)\s+(?:known(?!\s+for\b)|called|named)\b"
-    rf"|\b(?:{ASIDE_WORDS})\b[^?]*(?<![\w-])(?:name|called|known)\b"
+    rf"|\b(?:{ASIDE_WORDS})\b[^?]*(?<![\w-])(?:name|called|known(?!\s+for))\b"  # not "… known for": a deed
     r"|\bname\b[^?.]*\b(?:besides|also\s+(?:used|given|applied))\b"  # in one sentence
     r"|\bwhat\s+(?:is|are|was|were|do|does)\b[^?]*\bcalled\s+in\s+(?!this\b|these\b)[a-z]"
     # "what do they call it in Eurasia", "what do people in Europe and Asia call it": the name used there

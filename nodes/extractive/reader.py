@@ -95,6 +95,7 @@ from nodes.extractive.spans import (
     typed_phrases,
     verb_led_phrase,
     verb_objects,
+    without_set_aside,
 )
 
 MAX_EVIDENCE = 3
@@ -327,7 +328,10 @@ def thing_done(
     if not anchor or shape.answer_type != "named" or chain.bridged or shape.name_asked:
         return ""
     own = own_lines_first(anchor, anchor_lines)
-    return next(filter(None, (read(shape, line.text) for read in readers for line in own)), "")
+    done = next(filter(None, (read(shape, line.text) for read in readers for line in own)), "")
+    # "besides her bebop phrasing, what is she known for" — "noted for her complex bebop phrasing and scat
+    # singing": scat singing
+    return without_set_aside(shape, [done])[0] if done else ""
 
 
 # The life of the one shown asked ("was this czar born", "the year this philanthropist died", "did the

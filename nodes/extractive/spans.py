@@ -1425,10 +1425,13 @@ def without_set_aside(shape: QuestionShape, phrases: Sequence[str]) -> list[str]
     aside = set_aside(shape.text.lower())
     if not aside:
         return list(phrases)
+    # "besides her intricate bebop phrasing" sets aside "complex bebop phrasing", "besides its Roman ruins"
+    # the "Roman remains": a part sharing a content word with what is set aside
+    aside_words = set(content_words(aside))
     kept_phrases = []
     for phrase in phrases:
         parts = [p for p in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", phrase) if p]
-        kept = [p for p in parts if p.lower() != aside and not p.lower().endswith(" " + aside)]
+        kept = [p for p in parts if not set(content_words(p.lower())) & aside_words]
         kept_phrases.append(" and ".join(kept) if kept and len(kept) < len(parts) else phrase)
     return kept_phrases
 
