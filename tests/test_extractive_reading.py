@@ -10195,3 +10195,26 @@ def test_a_thing_set_aside_is_left_out_though_the_entry_names_it_in_another_word
     text = "a town in southwestern Tarnia; noted for its hot springs and Roman remains"
     question = "Besides its Roman ruins, what natural feature is this Tarnish town known for?"
     assert _read_shown(question, "Velmath", text) == "hot springs"
+
+
+def test_where_a_river_rises_is_where_its_entry_says_it_arises() -> None:
+    record = [
+        "Question names: Velm (match 1.000)",
+        "Velm: Velm, Velm River: the longest river in Orlania; arises in Kessana and flows southeast",
+    ]
+    assert (
+        _read_record("This city stands on the Velm River. In which state does the Velm rise?", *record)
+        == "Kessana"
+    )
+
+
+def test_the_other_name_of_a_place_named_inside_the_shown_thing_s_name_is_that_place_s() -> None:
+    """ "This park is in Velmia. What is that state's nickname?" — Velmia's "Sunny State", though the park
+    shown is "Velmia Volcanoes National Park"."""
+    record = [
+        "Image shows: Velmia Volcanoes National Park (match 0.970)",
+        "Velmia Volcanoes National Park: Velmia Volcanoes National Park: a national park in Velmia featuring"
+        " active volcanoes",
+        "Velmia: Velmia, Sunny State, VM: a state in Orlania in the central Pacific on the Velmian Islands",
+    ]
+    assert _read_record("This park is in Velmia. What is that state's nickname?", *record) == "Sunny State"

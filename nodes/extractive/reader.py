@@ -199,7 +199,8 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     named = shape.name_asked.owner or referred_name(shape, lines) if shape.name_asked else ""
     owner = named or (shape.subject if asked_of_named else "")
     owner_lines = [line for line in lines if owner and is_about(line.title, line.text, owner)]
-    if owner_lines and not (anchor and _same_name(owner, anchor)):
+    # (not "Hawaii" for "Hawaii Volcanoes National Park": only the shown thing's own name is no other owner)
+    if owner_lines and not (anchor and same_entity(owner, anchor)):
         # "Betelgeuse shines near this nebula. What is Betelgeuse's other designation?"
         return Reading(
             other_name(shape, owner, owner_lines, context), [as_evidence(owner_lines[0])], confidence

@@ -1269,6 +1269,7 @@ _SAME_RELATION = [
     ("split", "divid", "separat"),  # "what splits this nebula": "… that dark lanes of dust divide"
     ("put", "used", "placed"),  # "what are the dried flowers put in": "… dried and used in sachets"
     ("achiev", "attain", "gain"),  # "performed twelve labours to achieve what": "… to gain immortality"
+    ("rise", "rising", "arise", "arising"),  # "in which state does the river rise": "arises in Montana"
 ]  # each a verb's stem, matched at a word's start: "empt" is "empty", "empties", "emptied"
 
 
