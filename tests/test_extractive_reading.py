@@ -10146,6 +10146,18 @@ def test_in_which_state_is_that_bridge_is_where_the_bridge_s_own_entry_puts_it()
     assert _read_record(question, *record) == "Velmland"
 
 
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("What did this engineer come up with?", "What did this engineer devise?"),
+        ("Which field did this physicist turn upside down?", "Which field did this physicist revolutionize?"),
+        ("When did she pass away?", "When did she die?"),
+    ],
+)
+def test_a_phrasal_verb_is_read_as_its_plain_verb(question: str, plain: str) -> None:
+    assert read_question(question).text == plain
+
+
 def test_a_phrasal_verb_reads_as_the_plain_verb_a_gloss_writes() -> None:
     """ "Which secret police force was set up by the man in this photo?" — "… who founded the Velpo": the
     object of the verb, asked in the passive with what is shown as its doer."""

@@ -141,9 +141,11 @@ FULL_SCORE = 1.0  # a span score from which the reader's confidence is not scale
 
 
 # Phrases of the anchor's own lines (or, for a question about a bridge, the bridge's) that answer a question
-# of one shape each: a thing on a part, a part's markings, what covers it, what surrounds a part, which sexes
-# bear a part, what it is put into, its diet, what it is divided into, a feature on a part, what an agent
-# noun is of, its twin, how many times another it is, its counterpart, where it is most abundant
+# of one shape each: how a person died, the people a leader belonged to, what was left out ("except"), where
+# a change started, the animal of the herds, who built what is shown, a thing on a part, a part's markings,
+# what covers it, what surrounds a part, which sexes bear a part, what it is put into, its diet, what it is
+# divided into, a feature on a part, what an agent noun is of, its twin, how many times another it is, its
+# counterpart, where it is most abundant
 _PHRASE_READERS = (
     death_manner,
     people_of_leader,
