@@ -10230,3 +10230,24 @@ def test_the_other_name_of_a_place_named_inside_the_shown_thing_s_name_is_that_p
         "Velmia: Velmia, Sunny State, VM: a state in Orlania in the central Pacific on the Velmian Islands",
     ]
     assert _read_record("This park is in Velmia. What is that state's nickname?", *record) == "Sunny State"
+
+
+def test_a_preposition_a_verb_s_object_keeps_is_no_part_of_the_answer() -> None:
+    text = "Orlan physiologist (born in Tarnia) who did research on parthenogenesis"
+    assert _read_shown("What biological phenomenon did this physiologist study?", "Kessloeb", text) == (
+        "parthenogenesis"
+    )
+
+
+def test_a_verb_after_a_relative_pronoun_is_no_part_of_the_kind_asked() -> None:
+    text = "Orlan inventor who incorporated Velroid film into lenses and invented the Velroid camera"
+    assert (
+        _read_shown("What kind of film did this inventor build into lenses?", "Kessland", text)
+        == "Velroid film"
+    )
+
+
+def test_a_role_set_aside_is_left_out_of_the_occupation() -> None:
+    text = "Velhard, Ivo Velhard: French paleontologist and philosopher (1881-1955)"
+    question = "Apart from being a philosopher, what was this Frenchman's scientific profession?"
+    assert _read_shown(question, "Velhard", text) == "paleontologist"

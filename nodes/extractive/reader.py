@@ -56,6 +56,7 @@ from nodes.extractive.spans import (
     alternatives,
     asks_description,
     asks_thing_part,
+    bare_phrase,
     changed_from,
     counterpart_of,
     covering,
@@ -84,7 +85,6 @@ from nodes.extractive.spans import (
     part_markings,
     people_of_leader,
     placed_on_part,
-    pursuit_named,
     put_into,
     rank_spans,
     sexes_bearing,
@@ -313,7 +313,7 @@ def read_records(question: str, trajectory: Sequence[Iteration], context: Contex
     best = listed or spans[0]
     support = [best.line, *(line for line in anchor_lines if line is not best.line)]
     evidence = [as_evidence(line) for line in support[:MAX_EVIDENCE]]
-    answer = pursuit_named(possessor(shape, one_of_pair(best.text, best.line.text)))
+    answer = bare_phrase(possessor(shape, one_of_pair(best.text, best.line.text)))
     return Reading(answer, evidence, span_confidence(spans), tuple(spans))
 
 
@@ -848,8 +848,8 @@ def group_of(shape: QuestionShape, anchor_lines: Sequence[EvidenceLine]) -> str:
     for line in written:
         names = entry_names(line.text)
         role = role_of(definition(line.text)) if names and shape.asks_occupation else ""
-        if role:
-            return role
+        if role:  # "apart from being a philosopher, what was his profession?" — not "… and philosopher"
+            return without_set_aside(shape, [role])[0]
         head = group_head(definition(line.text)) if names else ""
         if head and singular(head.lower()) in asked:
             # "to which unusual group of mammals does it belong" against "a burrowing monotreme mammal": the

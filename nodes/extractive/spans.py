@@ -2433,14 +2433,16 @@ def trim(shape: QuestionShape, span: str) -> str:
 
 
 _POSSESSIVE_END = re.compile(r"\w['’]s$")
-# lower-case heads a gloss puts before the pursuit it names ("the game of basketball", "the art of fresco")
-_PURSUIT_HEAD = re.compile(r"^(?:the\s+)?(?:game|sport|art|science)\s+of\s+(?=[a-z])")
+# lower-case heads a gloss puts before the pursuit it names ("the game of basketball", "the art of fresco"),
+# and a preposition a verb's object keeps ("did research on parthenogenesis")
+_PHRASE_OPENING = re.compile(r"^(?:(?:the\s+)?(?:game|sport|art|science)\s+of|on|about|into)\s+(?=[a-z])")
 
 
-def pursuit_named(span: str) -> str:
-    """The pursuit a phrase names without the head a gloss puts before it: "game of basketball" →
-    "basketball" (the answer to "which sport did he invent?"); other spans as they are."""
-    return _PURSUIT_HEAD.sub("", span)
+def bare_phrase(span: str) -> str:
+    """A lower-case answer phrase without the words a gloss opens it with: "game of basketball" →
+    "basketball" (for "which sport did he invent?"), "on parthenogenesis" → "parthenogenesis"; names and
+    other spans as they are."""
+    return _PHRASE_OPENING.sub("", span)
 
 
 # words that open a name without naming anything alone ("Upper Nile", "Great Bear", "New Guinea")
@@ -2630,9 +2632,14 @@ def measures(
 
 
 def verb_after_subject(word: str, before: Sequence[str]) -> bool:
-    """Whether `word` reads as a past-tense verb after the plural noun `before` holds ("wastes caused")."""
+    """Whether `word` reads as a past-tense verb after the plural noun or relative pronoun `before` holds
+    ("wastes caused", "who incorporated")."""
     subject = before[-1].lower() if before else ""
-    return word.endswith("ed") and subject.endswith("s") and not subject.endswith(("ous", "ss"))
+    plural = subject.endswith("s") and not subject.endswith(("ous", "ss"))
+    return word.endswith("ed") and (plural or subject in _RELATIVE_PRONOUNS)
+
+
+_RELATIVE_PRONOUNS = word_set("who which that")
 
 
 def typed_phrases(text: str, noun: str, modifiers: int = 1) -> list[str]:
