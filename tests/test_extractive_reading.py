@@ -10251,3 +10251,33 @@ def test_a_role_set_aside_is_left_out_of_the_occupation() -> None:
     text = "Velhard, Ivo Velhard: French paleontologist and philosopher (1881-1955)"
     question = "Apart from being a philosopher, what was this Frenchman's scientific profession?"
     assert _read_shown(question, "Velhard", text) == "paleontologist"
+
+
+def test_which_number_in_an_order_asks_the_ordinal_its_entry_gives() -> None:
+    assert (
+        read_question("Which number president of Orlania was the man in this photo?").answer_type == "ordinal"
+    )
+    text = "Kesstaft, Ivo Kesstaft: 27th President of Orlania and later chief justice of its Supreme Court"
+    assert (
+        _read_shown("Which number president of Orlania was the man in this photo?", "Kesstaft", text)
+        == "27th"
+    )
+
+
+def test_an_aligned_name_ends_before_between() -> None:
+    text = "an arm of the Velmian between Kessia and Orlania and Tarnia"
+    question = "This old region lay along the eastern shore of a sea. That sea is an arm of which larger one?"
+    record = [
+        "Image shows: Dalmora (match 0.900)",
+        "Dalmora: Dalmora: a historical region on the eastern shore of the Kessic Sea",
+        f"Kessic Sea: Kessic Sea, Kessic: {text}",
+    ]
+    assert _read_record(question, *record) == "Velmian"
+
+
+def test_the_year_a_clause_after_it_says_the_asked_deed_was_done() -> None:
+    """ "In which year was this judge appointed chief justice?" — "… from 1972 until 1986, when he was
+    appointed chief justice"."""
+    text = "Orlan jurist, an associate justice from 1972 until 1986, when he was appointed chief justice"
+    question = "In which year was this judge appointed chief justice?"
+    assert _read_shown(question, "Kessquist", f"{text} (1924-2005)") == "1986"

@@ -436,6 +436,8 @@ _AMONG_OTHERS = (
     r"\bcompared?\s+(?:in\s+[a-z]+\s+)?(?:with|to)\s+(?:all\s+)?the\s+(?:others?|rest)\b"
     r"|\b(?:which|what)\s+place\s+(?:does|do|did)\s+\w+\s+take\b"
 )
+# "which number president of the United States was he", "what number planet is this": a place in an order
+_NUMBER_IN_ORDER = re.compile(r"^(?:what|which)\s+number\s+[a-z]+\b")
 _ORDINAL = re.compile(
     # "which sign number is Cancer": a number that places a thing in its order
     r"\b(?:what|which)\s+(?:[a-z]+\s+)?number\s+(?:is|was|are|were)\b"
@@ -2417,6 +2419,8 @@ def expected_type(lower: str) -> tuple[AnswerType, str | None]:
         return "scientific_name", "name"
     if RECORD_ASKED.search(lower):
         return "ordinal", None  # "what record does this animal hold": a superlative ("tallest living …")
+    if _NUMBER_IN_ORDER.match(asking_clause(lower)):
+        return "ordinal", None  # "which number president was the man in this photo": "27th President"
     if (
         any(p.search(lower) for p in _IDENTITY)
         and not _PROPERTY_ASKED.match(asking_clause(lower))

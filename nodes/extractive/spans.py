@@ -80,7 +80,8 @@ _GAP = rf"\s+(?:[\w'’-]+\s+){{0,{ALIGN_GAP_WORDS}}}?"  # the nearest lead-up f
 # starts another phrase or a participle ("lying inside the Veil Nebula, …", "made of goatskin stretched …").
 _ALIGNED_PHRASE = re.compile(
     r"\s+(?:as\s+|by\s+)?(?:(?:the|a|an|his|her|its|their)\s+)?((?:[\w'’-]+\s+)*?[\w'’-]+?)(?=\s*(?:[;,.():]|$)|\s+(?:and|or|but|that|which|who"
-    r"|whom|whose|where|when|with|without|along|in|on|at|from|by|for|to|over|under|into|near|is|are|was|were|rather)\b"
+    r"|whom|whose|where|when|with|without|along|in|on|at|from|by|for|to|over|under|into|near|between|is|are|was"
+    r"|were|rather)\b"
     r"|\s+[\w-]+(?:ed|ing)\b)"
 )
 # Participles that say how a thing relates, not what kind it is ("the so-called seals", "related seals").
@@ -2492,13 +2493,16 @@ def dated_by_verb(question: str, text: str) -> list[str]:
     """Years `text` puts right after the verb whose date the question asks ("in which year was it returned
     …" — "returned in 1997"), not another event of the same line ("leased … in 1842")."""
     verbs = [found.group(1) for found in _DATED_VERB.finditer(question.lower())]
-    return [
-        year
-        for verb in verbs
-        for year in re.findall(
-            rf"\b{re.escape(verb[:-2])}\w*\s+(?:[a-z]+\s+){{0,3}}?in\s+(\d{{3,4}})\b", text
+    # "… until 1986, when he was appointed chief justice": the year the verb's clause follows
+    stated = (
+        re.finditer(
+            rf"\b{re.escape(verb[:-2])}\w*\s+(?:[a-z]+\s+){{0,3}}?in\s+(\d{{3,4}})\b"
+            rf"|\b(\d{{3,4}}),?\s+when\s+(?:he|she|it|they)\s+(?:was|were)\s+{re.escape(verb[:-2])}",
+            text,
         )
-    ]
+        for verb in verbs
+    )
+    return [found.group(1) or found.group(2) for matches in stated for found in matches]
 
 
 def event_years(text: str, role: str | None) -> list[str]:
