@@ -10281,17 +10281,3 @@ def test_the_year_a_clause_after_it_says_the_asked_deed_was_done() -> None:
     text = "Orlan jurist, an associate justice from 1972 until 1986, when he was appointed chief justice"
     question = "In which year was this judge appointed chief justice?"
     assert _read_shown(question, "Kessquist", f"{text} (1924-2005)") == "1986"
-
-
-def test_an_event_after_the_asked_verb_is_no_lead_up_to_the_answer() -> None:
-    """ "Which army did Kessell lead in the Orlan Civil War?" — "led the parliamentary army in the Orlan Civil
-    War", not "Orla" of "civil war in Orla between …"."""
-    record = [
-        "Question names: Kessell (match 1.000)",
-        "Kessell: Kessell, Ivo Kessell: Orlan general who led the parliamentary army in the Orlan Civil War",
-        "Varl: Varl, Varl I: son of Tomas I who was King of Orla; was deposed and executed by Ivo Kessell",
-        "Orlan Civil War: Orlan Civil War: civil war in Orla between the Parliamentarians and the Royalists",
-    ]
-    question = "Ivo Kessell brought down this king. Which army did Kessell lead in the Orlan Civil War?"
-    assert read_question(question).before_answer == "kessell lead"
-    assert _read_record(question, *record) == "parliamentary army"

@@ -781,10 +781,6 @@ _WHERE_FLOWS = re.compile(
 _OBJECT_ASKED = re.compile(
     r"^(?:what|which)(?:\s+(?:kind|sort|type)\s+of)?(?:\s+[\w-]+){0,2}?\s+(?:does|do|did)\s+(.+\s([a-z]+))$"
 )
-# "which army did Cromwell lead in the English Civil War": an event the deed was done in, after its verb
-_EVENT_ADJUNCT = re.compile(
-    r"\s+(?:in|during)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,3}?(?:war|wars|battle|revolution)$"
-)
 # "look like those of which animal": a pronoun standing in for the asked noun, which a statement drops
 # ("leaves like a fern"); "the first to do what": "do" stands in for the verb asked ("… the first to
 # circumnavigate the world").
@@ -1985,7 +1981,7 @@ def lead_up(lower: str) -> str:
     match = _IN_SITU.match(lower) or _STRANDED.match(lower)
     if match:
         return _STAND_IN.sub("", next(words for words in match.groups() if words))
-    asked_object = _OBJECT_ASKED.match(_EVENT_ADJUNCT.sub("", lower))
+    asked_object = _OBJECT_ASKED.match(lower)
     if asked_object and asked_object.group(2) not in _NO_OBJECT_VERBS:
         return asked_object.group(1)
     flows = _WHERE_FLOWS.match(lower)  # "where does this river end up draining into?" — "flows into the Bay"
