@@ -10281,3 +10281,14 @@ def test_the_year_a_clause_after_it_says_the_asked_deed_was_done() -> None:
     text = "Orlan jurist, an associate justice from 1972 until 1986, when he was appointed chief justice"
     question = "In which year was this judge appointed chief justice?"
     assert _read_shown(question, "Kessquist", f"{text} (1924-2005)") == "1986"
+
+
+def test_a_lead_up_ending_with_a_given_name_places_no_answer() -> None:
+    """ "Which army did Kessell lead in the Orlan Civil War?": the question's lead-up ends with the name it
+    gives, so "civil war in Orla between …" (that name's own entry) does not put "Orla" after it."""
+    question = "Ivo Kessell brought down this king. Which army did Kessell lead in the Orlan Civil War?"
+    shape = read_question(question)
+    text = (
+        "Orlan Civil War: Orlan Civil War: civil war in Orla between the Parliamentarians and the Royalists"
+    )
+    assert aligned(shape, text) == []

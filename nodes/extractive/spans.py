@@ -1082,7 +1082,7 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     `text` leads up; it must hold a content word, since "in" alone leads up to anything. A question asking
     for a place takes names only ("in which country does it live": not "lives in tropical forests"); a
     name after words of its kind stands alone ("named after the sea god Korinthos" → "Korinthos")."""
-    if not shape.before_answer:
+    if not shape.before_answer or ends_with_given_name(shape):
         return closed_by_question(shape, text)
     names_only = bool(kinds_of(shape.type_noun or "") & PLACE_KINDS)
     found = _aligned(shape.before_answer, names_only, _GLOSS_QUOTE.sub(r"\1", text))
@@ -1100,6 +1100,18 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
         found
         or ([] if names_only else compounded(shape.before_answer, text))
         or closed_by_question(shape, text)
+    )
+
+
+def ends_with_given_name(shape: QuestionShape) -> bool:
+    """Whether the lead-up ends with a name the question gives ("which army did Cromwell lead in the English
+    Civil War" — "… in the english civil war"): a statement puts no answer right after such an adjunct, and
+    the name's own entry ("civil war in England between …") is no place to look for one."""
+    lead = shape.before_answer.split()
+    return any(
+        len(lead) > len(name.split()) and lead[-len(name.split()) :] == name.lower().split()
+        for name in shape.names
+        if len(name.split()) > 1
     )
 
 
