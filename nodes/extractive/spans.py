@@ -2155,8 +2155,7 @@ def people_of_leader(question: str, text: str) -> str:
 def death_manner(question: str, text: str) -> str:
     """How `text` says its person died ("was killed in a duel at the age of 21" → "killed in a duel") for a
     question asking how they died; "" for another question, or a text that does not say."""
-    stated = _DEATH_STATED.search(text) if _DEATH_ASKED.search(question) else None
-    return stated.group(1) if stated else ""
+    return stated_if_asked(_DEATH_ASKED, _DEATH_STATED, question, text)
 
 
 # "its dark columns of gas and dust are called the Pillars of Creation": the name a gloss gives a part
@@ -2499,6 +2498,12 @@ def lived(shape: QuestionShape) -> bool:
 
 # "in which year was Hong Kong returned to China": a past participle the question dates
 _DATED_VERB = re.compile(r"\b(?:was|were|is|are|be|been|get|got)\s+(?:[\w'’-]+\s+){0,4}?([a-z]{4,}ed)\b")
+
+
+def centuries(span: str, text: str) -> bool:
+    """Whether `span` is a century as `text` writes it: "4th century BC", or "13th" of "from the 13th to 17th
+    century"."""
+    return bool(_CENTURY.fullmatch(span)) or span in _CENTURY_RANGE_START.findall(text)
 
 
 def dated_by_verb(question: str, text: str) -> list[str]:
@@ -3178,8 +3183,9 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return ALIGNED_FIT  # "in which years" — "(1894 and 1895)": several years over any one
     if shape.asks_date_range and _DATE_RANGE.fullmatch(span):
         return 1.0  # "between which dates" — "from about April 20 to May 20"
-    centuries = _CENTURY.fullmatch(span) or span in _CENTURY_RANGE_START.findall(line.text)
-    if shape.answer_type == "year" and (shape.asks_date or _DATE.fullmatch(span) or centuries):
+    if shape.answer_type == "year" and (
+        shape.asks_date or _DATE.fullmatch(span) or centuries(span, line.text)
+    ):
         # "on what date": "March 3, 1921" over "1921"; "when does it leave": "from May 22 to June 21"
         bound = {"start": r"\b(?:from|between)", "end": r"\b(?:to|until|till|through|and)"}.get(
             shape.year_role or ""
