@@ -17,6 +17,7 @@ reading again after one more search embeds only the new search's sentences.
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections import OrderedDict
@@ -26,13 +27,16 @@ from typing import Any
 from core.context import Context
 from core.state import Evidence, Iteration, PlannedQuery
 from core.types import Candidate
-from nodes.common import split_sentences
+from nodes.common import knowledge_base, split_sentences
 from nodes.extractive.reader import Reading, read_records
 from nodes.extractive.record import write_record
+from nodes.extractive.spans import TitledEntries
+from tools.retrieval import SearchableKB, titled_entries
 from tools.text import normalize_answer
 
 Search = tuple[str, list[Candidate]]
 RECORD_CACHE = 512  # per-search records kept: the stand-in planners read the same searches every round
+TITLED_CACHE = 4096  # titles whose KB entries are kept: candidate names recur across a batch's readings
 _RECORDS: OrderedDict[tuple[Any, ...], str] = OrderedDict()
 _LOCK = threading.Lock()
 _LABEL = re.compile(r"^[\s*_#>`-]*answer[\s*_`]*:", re.IGNORECASE)
@@ -42,9 +46,10 @@ UNGROUNDED = 0.5  # a generative answer that no retrieved sentence states
 
 
 def forget_records() -> None:
-    """Drop the per-search records kept so far (`nodes.caches`)."""
+    """Drop the per-search records and the titled entries kept so far (`nodes.caches`)."""
     with _LOCK:
         _RECORDS.clear()
+    _titled_texts.cache_clear()
 
 
 def read_searches(question: str, searches: Sequence[Search], context: Context) -> Reading:
@@ -53,7 +58,21 @@ def read_searches(question: str, searches: Sequence[Search], context: Context) -
     found = [(query, candidates) for query, candidates in searches if candidates]
     if not found:
         return Reading("", [], 0.0)
-    return read_records(question, as_iterations(question, found, context), context)
+    return read_records(question, as_iterations(question, found, context), context, kb_entries(context))
+
+
+def kb_entries(context: Context) -> TitledEntries | None:
+    """The texts the run's text KB stores under a title, for the reader to tell what kind of thing a name
+    is when the evidence holds no entry of it (None when the run has no text KB)."""
+    if context.kbs == "pairs":
+        return None
+    kb = knowledge_base(context)
+    return lambda title: _titled_texts(kb, title)
+
+
+@functools.lru_cache(maxsize=TITLED_CACHE)
+def _titled_texts(kb: SearchableKB, title: str) -> tuple[str, ...]:
+    return tuple(cand["text"] for cand in titled_entries(kb, title))
 
 
 def as_iterations(question: str, searches: Sequence[Search], context: Context) -> list[Iteration]:

@@ -24,7 +24,15 @@ from evaluation.report import write_html
 from evaluation.score import score_lines
 from graphs.pmsr import graph
 from kb.build import build_kb
-from nodes.extractive.anchor import entry_names, guess_entities, linked_names, named_guess, names_in, place_of
+from nodes.extractive.anchor import (
+    entry_names,
+    guess_entities,
+    linked_names,
+    mentions,
+    named_guess,
+    names_in,
+    place_of,
+)
 from nodes.extractive.chain import Chain, rank_links, read_anchor_line
 from nodes.extractive.described import described_entity, described_subject
 from nodes.extractive.followup import (
@@ -45,6 +53,8 @@ from nodes.extractive.question import (
 from nodes.extractive.reader import kind_of_individual, other_name, read_records, surer_reading
 from nodes.extractive.record import own_sense_entries, record_entries, superlative_weights
 from nodes.extractive.spans import (
+    DEFINED_FIT,
+    OTHER_KIND_FIT,
     UNIT_FAMILIES,
     UNKNOWN_TYPE_FIT,
     EvidenceLine,
@@ -69,6 +79,7 @@ from nodes.extractive.spans import (
     kind_words,
     kinds_of,
     listed_besides,
+    looking_up_entries,
     measures,
     numbers,
     object_of_asked_verb,
@@ -922,6 +933,72 @@ def test_an_individual_whose_name_holds_the_kind_word_still_has_the_kind_its_ent
     shape = read_question("What kind of nebula is this object whose two dark patches resemble eyes?")
     owl = [line("Owl Nebula", "Owl Nebula, Messier 97: a planetary nebula in the constellation Ursa Major")]
     assert kind_of_individual(shape, "Owl Nebula", owl) == "planetary nebula"
+
+
+# The KB's entries of names the evidence below holds no entry of: a republic, a region, a mountain range.
+_TITLED = {
+    "Varnia": ["Varnia, Republic of Varnia: a republic in the north of the Orlan continent"],
+    "Dolmark": ["Dolmark: a region of hills and lakes in the south of Tessel"],
+    "Tessel": ["Tessel: a mountain range in central Orla"],
+}
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "Lake Kessa: a lake between Dolmark and Varnia",
+        "Lake Kessa: a lake fed by the Tessel and draining to Varnia",
+    ],
+)
+def test_a_name_the_evidence_holds_no_entry_of_is_typed_by_its_kb_entries(entry: str) -> None:
+    """Answer-of-the-asked-kind shape, "which country is this lake in?" of an entry naming a country and
+    a place of another kind in passing: the search found neither's own entry, so the evidence cannot tell
+    which one is a country; the entries the KB stores under each name can."""
+    question = "Which country is this lake in?"
+    record = ["Image shows: Lake Kessa (match 0.900)", entry]
+    trajectory = [
+        Iteration(step=0, queries=[], candidates=[], record="\n".join(record), seconds=0.0, model_seconds=0.0)
+    ]
+    assert read_records(question, trajectory, Context()).answer != "Varnia", "the evidence alone cannot tell"
+    titled = read_records(question, trajectory, Context(), lambda title: _TITLED.get(title, ()))
+    assert titled.answer == "Varnia"
+
+
+def test_a_title_shared_by_entities_of_other_kinds_leaves_a_name_untyped() -> None:
+    """The KB lookup only confirms: a title that also names things of other kinds (a town and a river both
+    called Kessa) may mean any of them in the line, so it says nothing; an entry among the evidence still
+    decides first."""
+    kinds = kinds_of("city")
+    entries = {
+        "Ostby": ["Ostby: a port city on the Kessa coast"],
+        "Kessa": ["Kessa: a market town in eastern Varnia", "Kessa, Kessa River: a river of southern Varnia"],
+    }
+    with looking_up_entries(lambda title: entries.get(title, ())):
+        assert entry_fit("Ostby", kinds, []) == DEFINED_FIT
+        assert entry_fit("Kessa", kinds, []) == UNKNOWN_TYPE_FIT
+        assert (
+            entry_fit("Ostby", kinds, [EvidenceLine("Ostby", "Ostby: a fishing village", "p")])
+            == OTHER_KIND_FIT
+        )
+    assert entry_fit("Ostby", kinds, []) == UNKNOWN_TYPE_FIT, "outside a reading's lookup, the evidence alone"
+
+
+def test_a_name_ending_in_its_kind_is_named_with_that_noun_in_lower_case() -> None:
+    """Reverse-link shape, "who was the engineer that designed this bridge?": the designer's entry writes
+    the bridge's name with its kind in lower case ("the Kessa bridge"), and still names the bridge shown —
+    its designer answers, not another bridge on the same river."""
+    assert mentions("began construction of the Kessa bridge (1806-1869)", "Kessa Bridge")
+    assert not mentions("a suspension bridge across the Kessa River", "Kessa Bridge")
+    answer = _read_record(
+        "Who was the engineer that designed this bridge and started building it?",
+        "Image shows: Kessa Bridge (match 0.900)",
+        "Kessa Bridge: a suspension bridge across the Tarn River in Ostby; opened in 1883",
+        "Orlen: Orlen, Varo Orlen: Tessel engineer who designed and began construction of the Kessa bridge"
+        " (1806-1869)",
+        "Dumas: Dumas, Piet Dumas: Tessel engineer noted for designing suspension bridges",
+        "Halvor Bridge: a cantilever bridge across the Tarn River between Ostby and Kell",
+    )
+    assert answer == "Orlen"
 
 
 def _read_shown(question: str, title: str, text: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
@@ -28,7 +29,7 @@ from nodes.extractive.question import read_question
 from nodes.extractive.record import RECORD_SENTENCES, most_described, sentence_rankings, write_record
 from nodes.pmsr.formulate import parse_trajectory_query, split_budget
 from nodes.pmsr.search import own_entry, search
-from nodes.reading import first_line
+from nodes.reading import first_line, kb_entries
 from tests.graph_kit import (
     PASSAGES,
     QUESTION,
@@ -345,6 +346,18 @@ def test_a_follow_up_search_also_finds_its_entitys_own_entry(world: SimpleNamesp
     assert own_entry(kb, "Omega Canal") == [], "a passage naming it is no entry of its own"
     assert [cand["id"] for cand in kb.entries_titled("Delta City")] == ["p-city"]
     assert kb.entries_titled("Delta") == [], "a title is matched whole"
+
+
+def test_the_reader_looks_names_up_in_the_runs_text_kb(world: SimpleNamespace) -> None:
+    """Answer-of-the-asked-kind shape: the reader types a name the evidence holds no entry of by the texts
+    the run's text KB stores under that title — none for a run searching the image–text pairs alone."""
+    context = extractive_context(world)
+    titled = kb_entries(context)
+    assert titled is not None
+    city = next(text for pid, _, text in PASSAGES if pid == "p-city")
+    assert titled("Delta City") == (city,)
+    assert titled("Delta") == (), "a title is matched whole"
+    assert kb_entries(dataclasses.replace(context, kbs="pairs")) is None
 
 
 def test_the_record_keeps_the_definition_a_follow_up_looked_up(world: SimpleNamespace) -> None:

@@ -348,9 +348,19 @@ def is_proper_name(name: str, texts: Sequence[str]) -> bool:
 def mentions(text: str, name: str) -> bool:
     """Whether `text` names `name` as a whole: "capital of Sudan" names Sudan, "South Sudan"
     does not (a capitalised name is matched against the text's own capitalised spans; a name in
-    sentence case, "American bison", as a phrase)."""
+    sentence case, "American bison", as a phrase). A name ending in its kind's noun is named with that
+    noun in lower case too, as entries often write it: "began construction of the Brooklyn bridge"."""
     if len(name) <= 2:
         return False
     if name[:1].isupper() and not any(w[:1].islower() and w not in _NAME_LINKS for w in name.split()):
-        return any(same_entity(found, name) for found in names_in(text))
+        return any(same_entity(found, name) for found in names_in(text)) or kind_in_lower_case(text, name)
     return compiled(rf"\b{re.escape(name.lower())}\b").search(text.lower()) is not None
+
+
+def kind_in_lower_case(text: str, name: str) -> bool:
+    """Whether `text` writes `name`'s last word, a noun, in lower case after the rest of it: "the Ohio
+    river" for Ohio River, "the Brooklyn bridge" for Brooklyn Bridge."""
+    *rest, last = name.split()
+    if not rest or not last.isalpha():
+        return False
+    return compiled(rf"\b{re.escape(' '.join(rest))}\s+{re.escape(last.lower())}\b").search(text) is not None

@@ -51,6 +51,7 @@ from nodes.extractive.spans import (
     BINOMIAL,
     EvidenceLine,
     Span,
+    TitledEntries,
     agent_object,
     aligned,
     alternatives,
@@ -74,6 +75,7 @@ from nodes.extractive.spans import (
     kind_modifier,
     lacking_word,
     listed_together,
+    looking_up_entries,
     makers_of_shown,
     manner_of,
     most_abundant_at,
@@ -181,8 +183,17 @@ class Reading:
     spans: tuple[Span, ...] = ()
 
 
-def read_records(question: str, trajectory: Sequence[Iteration], context: Context) -> Reading:
-    """The short answer to `question` that the records of `trajectory` support."""
+def read_records(
+    question: str, trajectory: Sequence[Iteration], context: Context, titled: TitledEntries | None = None
+) -> Reading:
+    """The short answer to `question` that the records of `trajectory` support; `titled` gives the KB's
+    entries under a name, to tell what kind of thing a name is that the records hold no entry of (see
+    `spans.looking_up_entries`)."""
+    with looking_up_entries(titled):
+        return _read_records(question, trajectory, context)
+
+
+def _read_records(question: str, trajectory: Sequence[Iteration], context: Context) -> Reading:
     # "… of the country whose money is the quetzal": the entity the records pick out is the subject
     question, described = subject_named(question, record_entries(trajectory))
     shape = read_question(question)
@@ -400,20 +411,22 @@ def possessor(shape: QuestionShape, span: str) -> str:
     return owner if not owned or _ASKS_WHOSE.match(asking_clause(shape.text.lower())) else span
 
 
-def surer_reading(question: str, trajectory: Sequence[Iteration], context: Context) -> Reading:
+def surer_reading(
+    question: str, trajectory: Sequence[Iteration], context: Context, titled: TitledEntries | None = None
+) -> Reading:
     """The reading of all of T, unless its first record alone reads surer without a weaker best span. Later
     iterations bring the evidence of hops the first record lacks, but also lines that compete with an
     answer it already states ("a state in south central <bridge>" against the coastal region the question
     describes): an iteration earns its say in the answer by making the reader surer of it, or by finding a
     span clearly better supported than any the first record holds (the capital's own entry, "<city>,
     capital of <country>", against a state capital the first record offered alone)."""
-    full = read_records(question, trajectory, context)
+    full = read_records(question, trajectory, context, titled)
     if len(trajectory) < 2 or full.confidence >= 1.0:
         return full  # nothing to compare, or nothing reads surer than certain
     _, described = subject_named(question, record_entries(trajectory))
     if described != subject_named(question, record_entries(trajectory[:1]))[1]:
         return full  # a later record told which entity the question describes: the first read another
-    first = read_records(question, trajectory[:1], context)
+    first = read_records(question, trajectory[:1], context, titled)
     if first.confidence < 1.0 and best_score(full) >= best_score(first) + STRONGER_BY:
         return full  # a first record with one candidate only is certain of it: "clearly stronger" is no more
     return first if first.confidence > full.confidence else full

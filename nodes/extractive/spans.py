@@ -7,7 +7,8 @@ colour, a demonym, a binomial, or "<modifier> <type noun>" ("southern hemisphere
 
 - type fit: does the evidence say the span is the kind of thing asked for? The span ends in the
   type noun ("Indian Ocean"), the noun stands right before it ("the constellation Leo"), or the
-  span's own entry among the evidence defines it with that noun ("Lima: the capital of …");
+  span's own entry defines it with that noun ("Lima: the capital of …") — an entry among the
+  evidence, else the KB's entries under the span's exact title (see `looking_up_entries`);
   years, numbers, colours and the like must simply have their form;
 - line weight and relevance: how close the line is to the image's entity chain, and to the question;
 - novelty: names the question already gives and the image's own entity (unless asked for) are out;
@@ -20,7 +21,9 @@ import functools
 import itertools
 import re
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from nodes.extractive.anchor import (
@@ -148,11 +151,13 @@ COLOURS = word_set("""
 """)
 CONTINENTS = {"Africa", "Antarctica", "Asia", "Australia", "Europe", "North America", "South America"}
 _KINGDOM_KINDS = word_set("kingdom monarchy principality sultanate emirate")
-_COUNTRY_KINDS = _KINGDOM_KINDS | word_set("country nation republic democracy")  # "a parliamentary democracy"
 # Forms of government a country's entry states ("a constitutional monarchy", "a federal republic").
 FORMS_OF_GOVERNMENT = word_set(
     "monarchy republic democracy dictatorship federation theocracy sultanate emirate"
 )
+# what a country's entry calls it: a country, or its form of government ("a parliamentary democracy", "a
+# military dictatorship in northern Africa")
+_COUNTRY_KINDS = _KINGDOM_KINDS | FORMS_OF_GOVERNMENT | word_set("country nation")
 _BUILDING_KINDS = word_set(
     "building tower palace temple church cathedral castle fortress hall house pagoda mosque monument"
 )
@@ -3568,11 +3573,40 @@ def _relates(after: str, name: str) -> bool:
 def entry_fit(span: str, kinds: frozenset[str], lines: Sequence[EvidenceLine]) -> float:
     """0.9 when the span's own entry defines it with one of `kinds` at its head ("a republic in …"),
     0.1 when its entries define it as something else, UNKNOWN_TYPE_FIT when no entry of it says what it
-    is."""
+    is. Without an entry among the evidence, the KB's entries under its title may say (`titled_fit`)."""
     said = [kind_words(line.text) for line in lines if is_entry_of(span, line)]
     if not any(said):  # no entry of it, or none that says what it is ("Completed in 1944, it …")
-        return UNKNOWN_TYPE_FIT
+        return titled_fit(span, kinds)
     return DEFINED_FIT if any(kinds & words for words in said) else OTHER_KIND_FIT
+
+
+TitledEntries = Callable[[str], Sequence[str]]  # a title → the texts the KB stores under exactly that title
+# The KB's entries of a name, for the names the evidence holds no entry of; set for one reading by
+# `looking_up_entries`. A context variable, so the scorers deep in a reading see the reading's KB without
+# it being handed down through each of them, and two readings in two threads never see each other's.
+_TITLED_ENTRIES: ContextVar[TitledEntries | None] = ContextVar("titled_entries", default=None)
+
+
+@contextmanager
+def looking_up_entries(titled: TitledEntries | None) -> Iterator[None]:
+    """Within the block, a name whose entry the evidence lacks is typed by the KB's entries under its title
+    (`titled`; None: by the evidence alone)."""
+    token = _TITLED_ENTRIES.set(titled)
+    try:
+        yield
+    finally:
+        _TITLED_ENTRIES.reset(token)
+
+
+def titled_fit(span: str, kinds: frozenset[str]) -> float:
+    """DEFINED_FIT when every entry the KB stores under the title `span` says it is one of `kinds`
+    ("Mexico, United Mexican States: a republic in southern North America" for "which country"), else
+    UNKNOWN_TYPE_FIT. The search found no entry of the name, so the lookup only confirms: a title shared by
+    entities of other kinds ("Columbia": a town, a state capital and a river) or an entry of another kind
+    leaves it unknown, as the line itself may mean any of them."""
+    titled = _TITLED_ENTRIES.get()
+    said = [words for words in map(kind_words, titled(span) if titled else ()) if words]
+    return DEFINED_FIT if said and all(kinds & words for words in said) else UNKNOWN_TYPE_FIT
 
 
 def _definition_words(text: str) -> list[str]:

@@ -23,7 +23,7 @@ from core.state import State
 from nodes.common import ask_model, context_of, emit, question_image
 from nodes.extractive.reader import surer_reading
 from nodes.pmsr.formulate import format_trajectory
-from nodes.reading import first_line, grounded_reading
+from nodes.reading import first_line, grounded_reading, kb_entries
 from prompts import render_prompt
 
 
@@ -36,7 +36,7 @@ def answer(state: State, runtime: Runtime[Context]) -> dict[str, Any]:
         text, _ = ask_model(context, prompt, question_image(state.get("image")))
         reading = grounded_reading(first_line(text), [c for it in trajectory for c in it["candidates"]])
     else:
-        reading = surer_reading(question, trajectory, context)
+        reading = surer_reading(question, trajectory, context, kb_entries(context))
     note = f"confidence {reading.confidence:.2f}, {state.get('stop_reason', '')}"
     emit(runtime, "answer", len(trajectory), f"answer: {reading.answer[:120]} ({note})")
     return {"answer": reading.answer, "evidence": reading.evidence, "confidence": reading.confidence}

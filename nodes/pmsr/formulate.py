@@ -22,6 +22,7 @@ from core.state import Iteration, PlannedQuery, Query, State
 from nodes.common import ask_model, context_of, emit, question_image, strip_question, text_embedder, timed
 from nodes.extractive.followup import trajectory_query
 from nodes.extractive.reader import read_records
+from nodes.reading import kb_entries
 from prompts import render_prompt
 
 _OUTPUT = re.compile(r"^[\s#*_>`-]*output[\s*_`]*:(.*)$", re.IGNORECASE | re.MULTILINE)
@@ -72,7 +73,10 @@ def dual_scope_queries(state: State, context: Context, step: int) -> tuple[list[
     if not context.generative:
         earlier = [q["text"] for it in trajectory for q in it["queries"] if q["kind"] == "trajectory"]
         follow_up = trajectory_query(
-            question, trajectory, earlier, lambda: bool(read_records(question, trajectory, context).answer)
+            question,
+            trajectory,
+            earlier,
+            lambda: bool(read_records(question, trajectory, context, kb_entries(context)).answer),
         )
         query = Query(kind="trajectory", text=follow_up.text)
         return [*queries, {**query, "entity": follow_up.entity} if follow_up.entity else query], 0.0, []
