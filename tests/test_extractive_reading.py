@@ -1001,6 +1001,21 @@ def test_a_name_ending_in_its_kind_is_named_with_that_noun_in_lower_case() -> No
     assert answer == "Orlen"
 
 
+def test_a_place_the_named_entitys_entry_names_answers_when_its_own_entry_is_of_the_asked_kind() -> None:
+    """Named-entity shape, "The Kell Bridge crosses this river. At which city?": the bridge the question
+    names is where the asked relation holds, so a town its entry places it at answers — over a city tied
+    to the river only through the continent both lie in."""
+    answer = _read_record(
+        "The Kell Bridge crosses this river. At which city?",
+        "Image shows: Tarn River (match 0.900)",
+        "Tarn River: Tarn River: a river of Varnia flowing through northern Orla into the Vessel Sea",
+        "Kell Bridge: Kell Bridge: a suspension bridge across the Tarn River at Ostby",
+        "Ostby: Ostby: a town in eastern Varnia",
+        "Marrow: Marrow: a city of bridges on the Tessel river; the largest city in Orla",
+    )
+    assert answer == "Ostby"
+
+
 def _read_shown(question: str, title: str, text: str) -> str:
     """The answer read from the entry `text` of what the image shows (`title`)."""
     return _read_record(question, f"Image shows: {title} (match 0.900)", f"{title}: {text}")

@@ -549,7 +549,7 @@ def rank_spans(
         for text in dict.fromkeys(c if c in entitled else trim(shape, c) for c in candidates(shape, line)):
             score = score_span(shape, text, line, lines, known, own) + relation(shape, text, lines, chain)
             score += stated_of_chain(shape, text, line) if on_chain and not is_among(text, known) else 0.0
-            score += given_link(shape, text, named_entries)
+            score += given_link(shape, text, named_entries, lines)
             score += stated_by_own(shape, text, line, lines, own) if score > 0 else 0.0
             score += paired_with_named(shape, text, line, paired) if paired else 0.0
             key = text.lower()
@@ -2991,14 +2991,23 @@ def given_aliases(shape: QuestionShape, named_entries: Sequence[EvidenceLine]) -
     return [name for line in named_entries for name in [line.title, *entry_names(line.text)]]
 
 
-def given_link(shape: QuestionShape, span: str, named_entries: Sequence[EvidenceLine]) -> float:
-    """RELATION_BONUS when the entry of an entity the question names (one of `named_entries`) states `span`
-    as of the asked kind — a forward link from a named entity: "Naples: … capital of the Campania region"
-    for "which region of Italy has Naples as its capital?"; 0 otherwise."""
+def given_link(
+    shape: QuestionShape, span: str, named_entries: Sequence[EvidenceLine], lines: Sequence[EvidenceLine]
+) -> float:
+    """RELATION_BONUS when the entry of an entity the question names (one of `named_entries`) names `span`,
+    a thing of the asked kind — said in that entry ("Naples: … capital of the Campania region" for "which
+    region of Italy has Naples as its capital?") or in `span`'s own entries ("The Kell Bridge crosses this
+    river. At which city?" — "Kell Bridge: … across the Tarn at Ostby", Ostby's entry a city's); 0
+    otherwise."""
     if shape.answer_type != "named" or not shape.type_noun or is_among(span, shape.names):
         return 0.0
-    stated = any(states_kind(span, shape.type_noun, line.text) for line in named_entries)
-    return RELATION_BONUS if stated else 0.0
+    if any(states_kind(span, shape.type_noun, line.text) for line in named_entries):
+        return RELATION_BONUS
+    # a link of the named entity: another entity its entry names, not one of its own names
+    named = any(mentions(line.text, span) and not is_entry_of(span, line) for line in named_entries)
+    return (
+        RELATION_BONUS if named and entry_fit(span, kinds_of(shape.type_noun), lines) >= DEFINED_FIT else 0.0
+    )
 
 
 # "a colony of which country", "a province of which nation": a thing owned by the place asked
