@@ -32,6 +32,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from core.code_version import code_fingerprint
 from core.errors import ImageError, InputError, PMSRError
 from core.results import ResultWriter, compact, read_results, read_status, repair_tail
 from graphs.registry import DEFAULT_GRAPH, GRAPHS, graph_entry
@@ -125,6 +126,7 @@ def run_item(item: Item, backend: Backend, base_dir: Path) -> dict[str, Any]:
         record.update(_invoke(item, backend, base_dir))
     record["graph"] = backend.graph
     record["settings"] = backend.settings
+    record["code"] = code_fingerprint()
     record["seconds"] = round(time.perf_counter() - started, 3)
     record["finished_at"] = datetime.now(UTC).isoformat(timespec="seconds")
     return record

@@ -48,6 +48,22 @@ def read_status(path: Path) -> dict[str, str]:
     return {str(line["id"]): str(line.get("status", "ok")) for line in read_results(path)}
 
 
+def set_aside_other_code(path: Path, code: str) -> Path | None:
+    """Move `path` aside when a result line of it was made by other code than `code` (`code` stamp, see
+    `core.code_version`; a line without one counts as other code): to `<stem>.<its code>.jsonl` beside it,
+    so that answering again measures `code` alone and the old results stay. Where they went, or None."""
+    others = sorted({str(line.get("code") or "unstamped") for line in read_results(path)} - {code})
+    if not others:
+        return None
+    target = path.with_name(f"{path.stem}.{others[0]}.jsonl")
+    copy = 1
+    while target.exists():
+        copy += 1
+        target = path.with_name(f"{path.stem}.{others[0]}-{copy}.jsonl")
+    path.rename(target)
+    return target
+
+
 def compact(path: Path) -> bool:
     """Rewrite `path` atomically with the last line per id, in first-seen order; False when not needed."""
     latest: dict[str, str] = {}

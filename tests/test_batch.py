@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib.util
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -30,8 +32,9 @@ from PIL import Image
 
 from apps.batch import Backend, in_process_backend, read_questions, run_batch, select_items
 from apps.run import context_overrides, main, run_parser
+from core.code_version import ANSWERING_PACKAGES, code_fingerprint
 from core.context import Context
-from core.results import compact, repair_tail
+from core.results import compact, repair_tail, set_aside_other_code
 from kb.build import build_kb
 from tests.conftest import free_port
 from tools.shards import shard_of
@@ -171,6 +174,50 @@ def test_retry_failed_reruns_errors_and_leaves_each_id_once(tmp_path: Path) -> N
     assert stats.finished == 1 and [c["question"] for c in calls] == ["Please fail"]
     results = read_out(out)  # compacted: one line per id
     assert sorted((r["id"], r["status"]) for r in results) == [("q1", "ok"), ("q2", "ok")]
+
+
+def test_results_of_other_code_are_set_aside_and_the_code_in_hand_answers_again(tmp_path: Path) -> None:
+    """Every result line carries the fingerprint of the code that made it; a file holding lines of other
+    code (or of none) moves aside, keeping them, and the next run answers every item with this code."""
+    questions = write_questions(tmp_path, [question(i) for i in range(3)])
+    out = tmp_path / "out.jsonl"
+    run_batch(questions, out, echo_backend(), progress=False)
+    assert {r["code"] for r in read_out(out)} == {code_fingerprint()}
+    assert set_aside_other_code(out, code_fingerprint()) is None and out.exists(), "same code: resumed"
+    old_lines = out.read_text(encoding="utf-8")
+    moved = set_aside_other_code(out, "newer")
+    assert (
+        moved == tmp_path / f"out.{code_fingerprint()}.jsonl"
+        and moved.read_text(encoding="utf-8") == old_lines
+    )
+    assert not out.exists()
+    assert run_batch(questions, out, echo_backend(), progress=False).finished == 3
+    out.write_text('{"id": "q0", "status": "ok"}\n', encoding="utf-8")  # written before lines were stamped
+    assert set_aside_other_code(out, code_fingerprint()) == tmp_path / "out.unstamped.jsonl"
+
+
+def test_the_code_fingerprint_follows_the_answering_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fingerprint hashes the files of the packages that answer questions: a copy of them has the same
+    one, an edit to any of them changes it."""
+    for package in ANSWERING_PACKAGES:
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    copied = _fingerprint_of(tmp_path)
+    assert copied == code_fingerprint()
+    reader = tmp_path / "nodes" / "extractive" / "spans.py"
+    reader.write_text(reader.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert _fingerprint_of(tmp_path) != copied
+
+
+def _fingerprint_of(root: Path) -> str:
+    """`code_fingerprint` of the sources under `root` (it hashes the folder its own module lies in)."""
+    module = root / "core" / "code_version.py"
+    spec = importlib.util.spec_from_file_location("copied_code_version", module)
+    assert spec and spec.loader
+    copied = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copied)
+    return str(copied.code_fingerprint())
 
 
 def test_compact_keeps_the_last_line_per_id(tmp_path: Path) -> None:
