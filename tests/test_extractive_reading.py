@@ -1016,6 +1016,19 @@ def test_a_place_the_named_entitys_entry_names_answers_when_its_own_entry_is_of_
     assert answer == "Ostby"
 
 
+def test_a_thing_related_to_the_one_shown_is_asked_not_the_one_shown() -> None:
+    """Own-kind guard, "which river is a tributary of the one in this photo?": the river shown is of the
+    asked kind, but the question asks another one related to it — its tributary, whose entry names it."""
+    answer = _read_record(
+        "Which river is a tributary of the one in this photo?",
+        "Image shows: Kessa River (match 0.900)",
+        "Kessa River: Kessa, Kessa River: a river in southwestern Orla; flows into the Vessel Sea",
+        "Orm: Orm, Orm River: a river in western Orla; a tributary of the Kessa River",
+        "Dolm: Dolm, Dolm River: a river in eastern Orla; rises in Varnia and flows north to the Tarn Sea",
+    )
+    assert answer == "Orm"
+
+
 def _read_shown(question: str, title: str, text: str) -> str:
     """The answer read from the entry `text` of what the image shows (`title`)."""
     return _read_record(question, f"Image shows: {title} (match 0.900)", f"{title}: {text}")

@@ -2800,16 +2800,23 @@ def is_own_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], 
     return (
         is_among(span, own)
         and shape.answer_type == "named"
-        and not placed_inside_shown(shape.text)
-        and not _KIN_OF_SHOWN.search(shape.text)
+        and shown_may_answer(shape)
         and is_asked_kind(shape, span, lines)
     )
 
 
-# "which poet was a friend of the man in this portrait?": someone the one shown is related to, not that one
+def shown_may_answer(shape: QuestionShape) -> bool:
+    """Whether the thing shown may itself be the answer: not when the question places what it asks inside
+    it, or asks one the shown one is related to (see `_KIN_OF_SHOWN`)."""
+    return not placed_inside_shown(shape.text) and not _KIN_OF_SHOWN.search(shape.text)
+
+
+# "which poet was a friend of the man in this portrait?", "which river is a tributary of the one in this
+# photo?": someone or something the one shown is related to, not that one
 _KIN_OF_SHOWN = re.compile(
     r"\b(?:friend|wife|husband|son|daughter|father|mother|brother|sister|teacher|pupil|student|rival"
-    r"|successor|predecessor|contemporary|colleague|partner|twin|ally|enemy|companion|associate|mentor)s?"
+    r"|successor|predecessor|contemporary|colleague|partner|twin|ally|enemy|companion|associate|mentor"
+    r"|tributary|branch|neighbou?r|offshoot)s?"
     r"\s+of\s+(?:this\b|these\b|him\b|her\b|the\s+[\w-]+\s+(?:in|shown|pictured|depicted|portrayed)\b)",
     re.IGNORECASE,
 )
@@ -2866,7 +2873,7 @@ def novelty_of(
         is_among(span, own)
         and not written
         and not asks_another_of_kind(shape)  # "related to what other fruit?": not the fruit shown
-        and not placed_inside_shown(shape.text)
+        and shown_may_answer(shape)
         and is_asked_kind(shape, span, lines)
     )
     # a demonym of a known place is that place ("Greek" when Greece is the bridge), unless a nationality
