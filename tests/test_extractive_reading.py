@@ -1029,6 +1029,34 @@ def test_a_thing_related_to_the_one_shown_is_asked_not_the_one_shown() -> None:
     assert answer == "Orm"
 
 
+def test_a_reverse_link_ties_the_answer_to_the_bridge_not_to_the_anchors_other_links() -> None:
+    """Two-hop shape, "the group this musician belonged to came from which city?": the bridge is the group;
+    cities whose entries name only the musician's country (a link of the anchor, from "Tarnian") are not
+    tied to it, so the city the group's entry names answers — its own entry typed by the KB lookup."""
+    question = "The group this musician belonged to came from which city?"
+    record = [
+        "Image shows: Orlen (match 0.900)",
+        "Orlen: Orlen, Varo Orlen: Tarnian rock star and guitarist who with Tam Vell was a member of the"
+        " Kestrels",
+        "Kestrels: Kestrels: a rock group from Ostby who between 1962 and 1970 produced a variety of hit"
+        " songs",
+        "Marrow: Marrow: a city in northwestern Tarnia (30 miles to the east of Ostby); heart of the most"
+        " densely populated area of Tarnia",
+        "Brum: Brum: a city in central Tarnia; 2nd largest Tarnian city and an important industrial center",
+    ]
+    trajectory = [
+        Iteration(step=0, queries=[], candidates=[], record="\n".join(record), seconds=0.0, model_seconds=0.0)
+    ]
+    entries = {"Ostby": ["Ostby: a large city in northwestern Tarnia; a port on the Mersa estuary"]}
+    assert (
+        read_records(question, trajectory, Context(), lambda title: entries.get(title, ())).answer == "Ostby"
+    )
+    shape = read_question(question)
+    chain = Chain.build("Orlen", list(dict.fromkeys(own_sense_entries(question, trajectory))), shape)
+    assert chain.links[:2] == ("Kestrels", "Tarnia")
+    assert "Kestrels" in chain.tied_to and "Tarnia" not in chain.tied_to
+
+
 def _read_shown(question: str, title: str, text: str) -> str:
     """The answer read from the entry `text` of what the image shows (`title`)."""
     return _read_record(question, f"Image shows: {title} (match 0.900)", f"{title}: {text}")

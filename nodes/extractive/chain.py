@@ -305,15 +305,17 @@ class Chain:
 
     @property
     def tied_to(self) -> tuple[str, ...]:
-        """Names an entry of the asked kind may be tied to as a reverse link (`spans.relation`): any name
-        on the chain when the question asks about a bridge ("Lima: the capital of Peru" for the capital of
-        the country a llama lives in), else only the image's own entity — "Betelgeuse: the second
-        brightest star in Orion" answers nothing about a nebula whose own entry names Orion. A question that
-        goes past the bridge is about what lies past it: "Jakarta, capital of Indonesia" answers the capital
-        of the country an island (the bridge) belongs to."""
+        """Names an entry of the asked kind may be tied to as a reverse link (`spans.relation`): when the
+        question asks about a bridge, the image's own entity and the bridge — its first link, under any
+        name ("Lima: the capital of Peru" for the capital of the country a llama lives in) — not the
+        anchor's other links: "Kell: a city in northwestern Tarnland" answers nothing about the city a
+        musician's band came from because the musician's entry calls him Tarnish. Else only the image's own
+        entity — "Betelgeuse: the second brightest star in Orion" answers nothing about a nebula whose own
+        entry names Orion. A question that goes past the bridge is about what lies past it: "Jakarta,
+        capital of Indonesia" answers the capital of the country an island (the bridge) belongs to."""
         if not self.bridged:
             return tuple(self.own)
-        return (*self.names, *sorted(self.renamed), *(self.beyond if self.goes_past else ()))
+        return (*self.own, *self.links[:1], *sorted(self.renamed), *(self.beyond if self.goes_past else ()))
 
     @property
     def known(self) -> frozenset[str]:
