@@ -1057,6 +1057,28 @@ def test_a_reverse_link_ties_the_answer_to_the_bridge_not_to_the_anchors_other_l
     assert "Kestrels" in chain.tied_to and "Tarnia" not in chain.tied_to
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What nickname is the big city near this one known by?",
+        "What is the nickname of the big city near this one?",
+    ],
+)
+def test_a_thing_placed_near_the_one_shown_is_a_bridge(question: str) -> None:
+    """Bridge shape, "the big city near this one": a description by place beside the image's own entity
+    leads to another entity, whose nickname is asked — not the shown city's own other name."""
+    assert read_question(question).bridge == "big city"
+    answer = _read_record(
+        question,
+        "Image shows: Orby (match 0.900)",
+        "Orby: Orby: a city in southeast central Tarnia near Kell; automobile manufacturing",
+        "Kell: Kell, Motor Town, Gearville: the largest city in Tarnia and a major lake port; center of the"
+        " automobile industry",
+        "Dunby: Dunby: a town in southwest Tarnia",
+    )
+    assert answer == "Motor Town"
+
+
 def _read_shown(question: str, title: str, text: str) -> str:
     """The answer read from the entry `text` of what the image shows (`title`)."""
     return _read_record(question, f"Image shows: {title} (match 0.900)", f"{title}: {text}")

@@ -340,9 +340,11 @@ _REFERENCE_IN = re.compile(
     r"(?:image|photo|photograph|picture|portrait|painting|scene|shot)\b"
     r"|(?:pictured|shown|depicted|photographed)(?:\s+here)?\b)"
 )
+# "the big city near this one": a thing placed beside the image's own one
+_BESIDE = r"near|beside|opposite|across\s+from|next\s+to|close\s+to"
 _BRIDGE = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(that|which|where|whose|who|of|containing|holding|"
-    r"with|around|as|(?:in|on|from|to|of|at|by|after|for)\s+(?:which|whom))\b(?:(?!\bthe\b)[^?])*?\s)?"
+    rf"with|around|as|{_BESIDE}|(?:in|on|from|to|of|at|by|after|for)\s+(?:which|whom))\b(?:(?!\bthe\b)[^?])*?\s)?"
     r"(?:this|these)\b"
 )
 # "this plant is native to a country that won independence from Spain in what year": a thing of a kind a
