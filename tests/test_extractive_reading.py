@@ -1068,6 +1068,9 @@ def test_a_thing_placed_near_the_one_shown_is_a_bridge(question: str) -> None:
     """Bridge shape, "the big city near this one": a description by place beside the image's own entity
     leads to another entity, whose nickname is asked — not the shown city's own other name."""
     assert read_question(question).bridge == "big city"
+    assert read_question(
+        "The city a little to the east of this harbor is a state capital. Which state?"
+    ).bridge == ("city"), "a place given by its direction from the one shown"
     answer = _read_record(
         question,
         "Image shows: Orby (match 0.900)",

@@ -340,8 +340,13 @@ _REFERENCE_IN = re.compile(
     r"(?:image|photo|photograph|picture|portrait|painting|scene|shot)\b"
     r"|(?:pictured|shown|depicted|photographed)(?:\s+here)?\b)"
 )
-# "the big city near this one": a thing placed beside the image's own one
-_BESIDE = r"near|beside|opposite|across\s+from|next\s+to|close\s+to"
+# "the big city near this one", "the city a little to the east of this harbor": a thing placed beside the
+# image's own one
+_BESIDE = (
+    r"near|beside|opposite|across\s+from|next\s+to|close\s+to"
+    r"|(?:(?:just|a\s+little|far)\s+)?(?:to\s+the\s+)?(?:north|south|east|west|northeast|northwest|southeast"
+    r"|southwest)\s+of"
+)
 _BRIDGE = re.compile(
     r"\bthe\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:(that|which|where|whose|who|of|containing|holding|"
     rf"with|around|as|{_BESIDE}|(?:in|on|from|to|of|at|by|after|for)\s+(?:which|whom))\b(?:(?!\bthe\b)[^?])*?\s)?"
