@@ -309,7 +309,7 @@ class Chain:
         question asks about a bridge, the image's own entity and the bridge — its first link, under any
         name ("Lima: the capital of Peru" for the capital of the country a llama lives in) — not the
         anchor's other links: "Kell: a city in northwestern Tarnland" answers nothing about the city a
-        musician's band came from because the musician's entry calls him Tarnish. Else only the image's own
+        musician's band came from because the musician's entry calls him Tarnian. Else only the image's own
         entity — "Betelgeuse: the second brightest star in Orion" answers nothing about a nebula whose own
         entry names Orion. A question that goes past the bridge is about what lies past it: "Jakarta,
         capital of Indonesia" answers the capital of the country an island (the bridge) belongs to."""
