@@ -3,8 +3,8 @@
 Reading is cached per process: the texts the operators embedded (`tools.embedders.reading_embedder`),
 decoded input images and their vectors (`nodes.common`), names read from texts and the patterns that
 look for them (`nodes.extractive.anchor`), the word stems chains compare (`nodes.extractive.chain`), the
-phrases a question's words lead up to in a text (`nodes.extractive.spans`), and the agents' per-search
-records (`nodes.reading`).
+phrases a question's words lead up to in a text and the kinds an entry names (`nodes.extractive.spans`),
+and the agents' per-search records and the KB entries looked up by title (`nodes.reading`).
 Within a run these caches are what makes iterating cheap. Across runs they would credit one run with
 another's work — a graph run after PMSR in the same process would find PMSR's passages already
 embedded — so each batch run (`apps.batch.in_process_backend`) and each timed graph of

@@ -1247,8 +1247,9 @@ def lacking_word(shape: QuestionShape, text: str) -> str:
 
 
 def forget_alignments() -> None:
-    """Empty the memos of `aligned`, `listed_besides`, `made_of`, `qualified_nouns`, `part_looks` and
-    `traded` (`nodes.caches`)."""
+    """Empty the memos of `aligned`, `listed_besides`, `made_of`, `qualified_nouns`, `part_looks`, `traded`
+    and `kind_words` (`nodes.caches`)."""
+    kind_words.cache_clear()
     _aligned.cache_clear()
     _qualified_nouns.cache_clear()
     _listed_besides.cache_clear()
@@ -3699,7 +3700,8 @@ def ranked_clauses(text: str) -> list[str]:
     return [c for c, m in matches if m and (m.group(1).startswith("most ") or is_superlative(m.group(1)))]
 
 
-def kind_words(text: str) -> set[str]:
+@functools.lru_cache(maxsize=2**14)  # `entry_fit` asks it of the same entries for every span of a reading
+def kind_words(text: str) -> frozenset[str]:
     """The nouns that say what an entry is: the last word of each coordinated part of its definition
     head and of each kind alias ("the capital and largest city" → capital, city; "American computer
     scientist and rear admiral" → scientist, admiral — a scientist, not a computer). A kind the entry
@@ -3708,7 +3710,7 @@ def kind_words(text: str) -> set[str]:
     coordinated = r"\s*(?:\band\b|\bor\b|,)\s*"
     parts = [part for head in definition_heads(text) for part in re.split(coordinated, " ".join(head))]
     heads = {_head_noun(part.split()) for part in parts if part.split() and "former" not in part.split()}
-    return heads | {singular(head) for head in heads}
+    return frozenset(heads | {singular(head) for head in heads})
 
 
 def _head_noun(words: list[str]) -> str:
