@@ -10450,3 +10450,62 @@ def test_a_lead_up_ending_with_a_given_name_places_no_answer() -> None:
         "Orlan Civil War: Orlan Civil War: civil war in Orla between the Parliamentarians and the Royalists"
     )
     assert aligned(shape, text) == []
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "text", "answer"),
+    [
+        (  # an activity, named as the modifier of what she was: "a … tennis player"
+            "What sport did the woman in this portrait play professionally?",
+            "Vessa Tarn",
+            "Veldian tennis player who won seven singles titles at Korvale (born in 1969)",
+            "tennis",
+        ),
+        (  # a substance, over the names of the men beside him
+            "The scientist in this portrait helped discover which hormone?",
+            "Ivo Kessell",
+            "Orlan physiologist who discovered insulin with Tarno Vell (1891-1941)",
+            "insulin",
+        ),
+        (  # an animal, several classes below "animal", over the mother's name in the same line
+            "According to the legend, what animal nursed the figure in this sculpture and his twin?",
+            "Kelmos",
+            "(Veldian mythology) founder of Kell; suckled with his twin brother by a wolf after their mother "
+            "Arva abandoned them",
+            "wolf",
+        ),
+        (  # a noun of many senses keeps the adjective that says which ("base" alone could be anything)
+            "What military installation is located at this city?",
+            "Korvale",
+            "a city in southern Veldia; site of an Orlan naval base",
+            "naval base",
+        ),
+        (  # "what kind of violent storms": the kind is the noun past the adjective, and a noun of one sense
+            # is read without the adjective before it ("frequent typhoons")
+            "What kind of violent storms strike this tropical sea frequently?",
+            "Kessic Sea",
+            "a tropical arm of the Velmian Ocean near southern Orla subject to frequent typhoons",
+            "typhoons",
+        ),
+    ],
+)
+def test_a_common_noun_of_the_asked_kind_answers_over_names(
+    question: str, title: str, text: str, answer: str
+) -> None:
+    """Kinds answered by a common noun (an activity, a substance, an animal, an installation, a storm):
+    WordNet's hypernyms type the lower-case nouns of the entry, so a place or person named in the same
+    line is no longer the only candidate."""
+    assert _read_shown(question, title, text) == answer
+
+
+def test_a_kind_of_people_or_places_is_still_answered_by_a_name() -> None:
+    """ "Which city …": a lower-case noun that is a kind of city ("capital") is no answer."""
+    question = "In which city did the painter in this portrait die?"
+    text = "Orlan painter who died in the capital Korvale, Veldia (1801-1860)"
+    assert _read_shown(question, "Ivo Kessell", text) == "Korvale"
+
+
+def test_a_kind_asked_past_several_adjectives() -> None:
+    shape = read_question("This writer is known for what sort of short witty verse?")
+    assert (shape.type_noun, shape.kind_of) == ("verse", "verse")
+

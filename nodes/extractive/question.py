@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from nodes.extractive.lexicon import is_adjective, is_noun
+
 # Readers build a pattern per name they look for; re's own cache (512 patterns) is smaller than a
 # reading's set of names, so patterns were compiled again and again.
 compiled = functools.lru_cache(maxsize=2**12)(re.compile)
@@ -2060,15 +2062,20 @@ _PLAIN_ADJECTIVES = word_set("young old new small large big little great bright 
 def _past_adjectives(words: list[str]) -> tuple[str, str]:
     """The noun after "what kind of" and the word after it, past the adjectives before the noun: "in what
     kind of tropical african landscape does it live" → ("landscape", "does"); a kind's noun ending like an
-    adjective is the noun ("what kind of big animal roams …" → ("animal", "roams"))."""
+    adjective is the noun ("what kind of big animal roams …" → ("animal", "roams")); so is any adjective
+    followed by another adjective or a noun ("what sort of short witty verse is" → ("verse", "is"))."""
     while (
-        len(words) > 2
-        and (_ADJECTIVE_ENDING.search(words[0]) or words[0] in _PLAIN_ADJECTIVES)
-        and singular(words[0]) not in TYPE_NOUNS
-        and words[1] not in _AUXILIARIES
-    ):
+        (len(words) > 2 and (_ADJECTIVE_ENDING.search(words[0]) or words[0] in _PLAIN_ADJECTIVES))
+        or (len(words) > 1 and qualifies_next(words))
+    ) and (singular(words[0]) not in TYPE_NOUNS and words[1] not in _AUXILIARIES):
         words = words[1:]
     return words[0], words[1] if len(words) > 1 else ""
+
+
+def qualifies_next(words: list[str]) -> bool:
+    """Whether the first of `words` is an adjective followed by another adjective or a noun ("violent
+    storms", "short witty"), by WordNet's word lists."""
+    return is_adjective(words[0]) and (is_adjective(words[1]) or is_noun(words[1]))
 
 
 def named_subject(text: str) -> str:

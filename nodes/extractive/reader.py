@@ -312,9 +312,10 @@ def _read_records(question: str, trajectory: Sequence[Iteration], context: Conte
         return Reading(kinded, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     spans = rank_spans(shape, lines, known=chain.known, chain=chain.tied_to, own=chain.own)
     # a thing done rather than a name ("what did the astronomer pictured here study?" — "sunspots and
-    # nebulae"), when the best span is a name or there is none
-    done = thing_done(shape, chain, anchor, anchor_lines) if not spans or spans[0].text[:1].isupper() else ""
-    if done:
+    # nebulae"), when the best span is a name or there is none, or the whole phrase the best noun ends
+    # ("… of what kind of animal?" — "studied fossil reptiles": not "reptiles" alone)
+    done = thing_done(shape, chain, anchor, anchor_lines)
+    if done and (not spans or spans[0].text[:1].isupper() or ends_with_phrase(done, spans[0].text)):
         return Reading(done, [as_evidence(line) for line in anchor_lines[:1]], confidence)
     if not spans:
         return Reading("", [as_evidence(line) for line in anchor_lines[:1]], 0.0)
@@ -356,6 +357,13 @@ _SHOWN_LIVED = re.compile(
     r"\s+(?:pictured|shown|portrayed|in\s+(?:this|the)\s+\w+)(?:\s+here)?)\s+(?:was\s+)?(?:born|die[ds]?)\b",
     re.IGNORECASE,
 )
+
+
+def ends_with_phrase(text: str, phrase: str) -> bool:
+    """Whether `text` is `phrase` with modifiers before it ("fossil reptiles", "reptiles"), not with a verb
+    form ("hunting ants")."""
+    extra = f" {text}".removesuffix(f" {phrase}").split() if f" {text}".endswith(f" {phrase}") else []
+    return bool(extra) and not any(word.endswith(("ing", "ed")) for word in extra)
 
 
 def own_life_year(

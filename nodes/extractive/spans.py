@@ -37,6 +37,14 @@ from nodes.extractive.anchor import (
     place_of,
     same_entity,
 )
+from nodes.extractive.lexicon import (
+    answered_by_common_noun,
+    is_adjective,
+    is_kind_of,
+    is_noun,
+    lemma_of,
+    sense_count,
+)
 from nodes.extractive.question import (
     ASIDE_WORDS,
     BESIDE_A_NAME,
@@ -428,6 +436,7 @@ _ARTICLES = word_set("the a an")
 _DETERMINERS = word_set("the a an its their his her some many several most much all both each every")
 COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it is of the asked kind
 TYPED_PHRASE_FIT = 0.6
+LEXICON_KIND_FIT = 1.0  # a common noun that WordNet makes a kind of the asked noun ("tennis" for a sport)
 OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
 # The ranks of biological classification: "the family Boletaceae" is no genus, whatever verb leads to it.
 TAXONOMIC_RANKS = word_set("kingdom phylum division class order family subfamily tribe genus species")
@@ -938,12 +947,67 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         qualified = [p for form in FORMS_OF_GOVERNMENT for p in typed_phrases(text, form)]
         return qualified or words_of(text, FORMS_OF_GOVERNMENT)
     if kind == "named" and shape.type_noun:
+        names += common_nouns_of_kind(shape, text)
         taxa = genera(text) if shape.type_noun == "genus" else []
         described = typed_phrases(text, shape.type_noun, MAX_MODIFIERS if shape.kind_of else 1)
         if not shape.kind_of:  # "the massive star Eta Carinae": a phrase set before a name describes it
             described = [p for p in described if not compiled(rf"\b{re.escape(p)}\s+[A-Z]").search(text)]
         return names + taxa + demonym_places(shape, text) + described
     return names
+
+
+# A noun of this many WordNet senses says what it is only with its adjective ("naval base"), and as the kind
+# asked ("which literary form") types a noun less surely
+AMBIGUOUS_SENSES = 6
+_LOWER_RUN = re.compile(r"\b[a-z][a-z-]*(?:\s+[a-z][a-z-]*)*\b")  # a run of words without a capital or digit
+
+
+def common_nouns_of_kind(shape: QuestionShape, text: str) -> list[str]:
+    """Lower-case nouns of `text` that WordNet's hypernyms make a kind of the asked noun ("a tennis player"
+    → "tennis" for "which sport did she play?", "suckled by a wolf" → "wolf" for "what animal nursed
+    him?"), for kinds answered by a common noun, not a name (`answered_by_common_noun`). The longest
+    such phrase of a run of words ("atom bomb" over "bomb"), up to three words."""
+    noun = shape.type_noun or ""
+    if not answered_by_common_noun(noun):
+        return []
+    kinds = kinds_of(noun) | kinds_of(singular(noun))
+    found: list[str] = []
+    for run in _LOWER_RUN.findall(text):
+        words = run.split()
+        spans = [
+            " ".join(words[i:j])
+            for i in range(len(words))
+            for j in range(min(len(words), i + 3), i, -1)
+            if not STOPWORDS & {words[i], words[j - 1]}
+        ]
+        typed = [p for p in spans if p.split()[-1] not in kinds and lemma_of(p) and is_kind_of(p, kinds)]
+        found += [
+            qualified_by_adjective(p, words)
+            for p in typed
+            if not any(p != other and f" {p} " in f" {other} " for other in typed)
+        ]
+    return list(dict.fromkeys(found))
+
+
+def is_common_noun_of_kind(span: str, kinds: frozenset[str]) -> bool:
+    """Whether WordNet makes the lower-case `span`, or the noun an adjective qualifies in it ("naval
+    base"), a kind named by one of `kinds`."""
+    noun = span if lemma_of(span) else span.partition(" ")[2]
+    return bool(lemma_of(noun)) and is_kind_of(noun, kinds)
+
+
+def qualified_by_adjective(phrase: str, words: list[str]) -> str:
+    """`phrase` with the adjective before it, when alone it may mean many things and it heads its noun
+    phrase ("site of a naval base" → "naval base"); a noun of few senses ("frequent typhoons" →
+    "typhoons") or one that modifies a noun after it ("famous tennis player" → "tennis") stays as it is."""
+    if sense_count(phrase) < AMBIGUOUS_SENSES:
+        return phrase
+    size = len(phrase.split())
+    at = next(i for i in range(len(words)) if words[i : i + size] == phrase.split())
+    modifies_next = at + size < len(words) and is_noun(words[at + size])
+    if at and not modifies_next and is_adjective(words[at - 1]) and words[at - 1] not in STOPWORDS:
+        return f"{words[at - 1]} {phrase}"
+    return phrase
 
 
 def words_of(text: str, closed_class: frozenset[str]) -> list[str]:
@@ -3292,6 +3356,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     kinds = kinds_of(noun) | kinds_of(singular(noun))  # "what complex structures …": a structure
     head = name_head(span)
     if span[:1].islower():
+        if head not in kinds and answered_by_common_noun(noun) and is_common_noun_of_kind(span, kinds):
+            # "which sport did she play" — "tennis player": tennis is a sport; a kind of many senses
+            # ("which literary form", "which natural feature") types less surely
+            return LEXICON_KIND_FIT if sense_count(noun) < AMBIGUOUS_SENSES else TYPED_PHRASE_FIT
         if shape.kind_of:  # "in what kind of seas …": "cold seas" says the kind asked
             return 1.0 if head in kinds else 0.0
         named_kind = any(kinds & kind_words(other.text) for other in lines)
