@@ -10509,3 +10509,19 @@ def test_a_kind_asked_past_several_adjectives() -> None:
     shape = read_question("This writer is known for what sort of short witty verse?")
     assert (shape.type_noun, shape.kind_of) == ("verse", "verse")
 
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Two rivers meet at this city. Which ones?",
+        "This city lies where two rivers join. Name them.",
+        "Two rivers come together at this city. Which are they?",
+    ],
+)
+def test_things_a_sentence_counts_and_the_next_asks_back_are_answered_together(question: str) -> None:
+    """ "Two rivers … Which ones?": the kind the first sentence counts is asked, several of it, so the pair
+    one line lists is the answer, not its last member alone."""
+    shape = read_question(question)
+    assert (shape.type_noun, shape.asks_several) == ("river", True)
+    entry = "a city in southwestern Orla at the confluence of the Kell and Tarn rivers"
+    assert _read_shown(question, "Kellheim", entry) == "Kell and Tarn"

@@ -1378,6 +1378,9 @@ def read_question(question: str) -> QuestionShape:
         # "This wallaby is most common on one island off Orla. Which island is it?": the one the statement
         # introduces, not what the image shows
         answer_type, type_noun = "named", singular(it_one.group(1))
+    several_back = _SEVERAL_THEN_WHICH.search(lower) if not type_noun else None
+    if several_back:  # "Two rivers meet at this city. Which ones?": the kind the sentence before counts
+        answer_type, type_noun = "named", singular(several_back.group(1))
     last_one = _ENDS_WITH_A_KIND.search(lower) if not type_noun and _WHICH_ONE.match(clause) else None
     if last_one:  # "… was killed by a goddess. Which one?": one of the kind the sentence before ends with
         answer_type, type_noun = "named", singular(last_one.group(1))
@@ -1497,7 +1500,7 @@ def asks_several(lower: str, type_noun: str | None) -> bool:
     """Whether the question asks for two or more things: "which two …", "between which two others",
     "name the two constellations near …", or the asked kind in the plural ("which constellations flank
     it"; not "how many moons", whose answer is one number, nor "which of its moons")."""
-    if _TWO_ASKED.search(lower):
+    if _TWO_ASKED.search(lower) or _SEVERAL_THEN_WHICH.search(lower):
         return True
     plural = re.search(r"\b(?:which|what)\s+(?:[a-z-]+\s+)?([a-z]+s)\b(?!\s+of\b)", asking_clause(lower))
     word = plural.group(1) if plural else ""
@@ -1555,6 +1558,12 @@ def numbered_ask(lower: str) -> Literal["number", "name", ""]:
 # "which two …", "name the two …" (read as "what is the two …"), "what are its two …"
 _TWO_ASKED = re.compile(
     r"\b(?:which|what|name)\s+(?:(?:is|are|were)\s+)?(?:(?:the|its|their)\s+)?(?:[a-z-]+\s+)?two\b(?!\s+of\b)"
+)
+# "Two rivers meet at this city. Which ones?", "… squeezed between two countries. Which are they?": the
+# things a sentence counts, asked back in the plural
+_SEVERAL_THEN_WHICH = re.compile(
+    r"\b(?:two|three|both)\s+(?:[a-z-]+\s+)?([a-z]+s)\b[^.!?]*[.!?]\s+"
+    r"(?:(?:which|what)\s+(?:ones|two|three|are\s+they|were\s+they)|name\s+them)\W*$"
 )
 # "What is it called?", "Which city is that?": a question that asks only what "it" is.
 _BARE_IT = re.compile(
