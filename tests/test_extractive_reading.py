@@ -10525,3 +10525,57 @@ def test_things_a_sentence_counts_and_the_next_asks_back_are_answered_together(q
     assert (shape.type_noun, shape.asks_several) == ("river", True)
     entry = "a city in southwestern Orla at the confluence of the Kell and Tarn rivers"
     assert _read_shown(question, "Kellheim", entry) == "Kell and Tarn"
+
+
+@pytest.mark.parametrize(
+    "question", ["Where does this river have its source?", "Where does this German river rise?"]
+)
+def test_where_a_river_rises_is_the_place_its_entry_says_it_rises_in(question: str) -> None:
+    """ "Where does it have its source?" asks the place after "rises in", not the country the entry first
+    places the river in."""
+    entry = "a river in Orla; rises in the Kell Forest and flows north into the Tarn"
+    assert _read_shown(question, "Vessel River", entry) == "Kell Forest"
+
+
+def test_what_a_person_was_famous_as_is_their_role() -> None:
+    """ "What was the man in this photo famous as?" asks an occupation: the role after the nationality."""
+    entry = "Kessel, Ivo Kessel: Orlan rock singer (1943-1971)"
+    assert _read_shown("What was the man in this photo famous as?", "Kessel", entry) == "rock singer"
+
+
+def test_its_kind_in_the_asking_sentence_is_a_bridge_when_an_earlier_one_points_at_the_image() -> None:
+    """Two-hop shape, "The city in this picture is a national capital. Off the coast of which country does
+    its nation lie?": "its nation" is the city's, a bridge — so the nation is no answer, the country its
+    own entry places it off is."""
+    question = (
+        "The city in this picture is a national capital. Off the coast of which country does its nation lie?"
+    )
+    assert read_question(question).bridge == "nation"
+    assert read_question("This star is the brightest in its constellation. Which constellation?").bridge == ""
+    answer = _read_record(
+        question,
+        "Image shows: Porta (match 0.900)",
+        "Porta: Porta, capital of Kessia: the capital of Kessia on Tarn Island",
+        "Kessia: Kessia, Republic of Kessia: an island country in the Velmian off the coast of Orlania",
+    )
+    assert answer == "Orlania"
+
+
+def test_a_name_given_in_an_apposition_asks_for_no_name() -> None:
+    """ "Kessport, the Orlan port also called Port Tarn, lies on which peninsula?": the other name is given
+    in passing, so the question asks the peninsula, not a name."""
+    shape = read_question("Kessport, the Orlan port also called Port Tarn, lies on which peninsula?")
+    assert (shape.answer_type, shape.type_noun, shape.name_asked) == ("named", "peninsula", None)
+
+
+def test_a_named_persons_nationality_asked_with_he_is_a_nationality() -> None:
+    """ "Ivo Kessel was born in this country. What nationality is he?" asks his nationality, not who he is."""
+    shape = read_question("Ivo Kessel was born in this country. What nationality is he?")
+    assert shape.answer_type == "nationality"
+    answer = _read_record(
+        "Ivo Kessel was born in this country. What nationality is he?",
+        "Image shows: Tarnia (match 0.900)",
+        "Tarnia: Tarnia, Republic of Tarnia: an island republic in the Velmian Ocean",
+        "Kessel: Kessel, Ivo Kessel: Orlan writer (born in Tarnia in 1943)",
+    )
+    assert answer == "Orlan"

@@ -455,11 +455,15 @@ _ORDINAL = re.compile(
 )
 # A person's occupation asked: the role their gloss gives after their nationality — not "what job is this
 # ox used for"; "what was X's occupation", "what was X, who was born in …, by profession", "what did this
-# woman do for a living", "what kind of campaigner was the american woman in this photo"
+# woman do for a living", "what kind of campaigner was the american woman in this photo", "what was the man in
+# this photo famous as"
 _OCCUPATION_ASKED = re.compile(
     r"\b(?:what|which)\s+(?:job|occupation|profession|line\s+of\s+work)\b(?![^?]*\bused\s+(?:for|as)\b)"
     r"|\b(?:occupation|profession|job)$|\bby\s+(?:profession|trade|occupation)$"
     r"|\bdo\s+for\s+a\s+living\b"
+    # "what was the man in this photo famous as", "what did she work as"
+    r"|^what\s+(?:was|is|did)\s+(?:he|she|this\s+(?:man|woman|person|guy|lady)|the\s+(?:man|woman|person|guy|lady)\b.*?)"
+    r"\s+(?:famous|celebrated|renowned|work|worked)\s+as$"
     r"|\b(?:what|which)\s+(?:kind|sort|type)\s+of\s+[a-z]+\s+(?:was|is)\s+(?:he|she|this\s+(?:man|woman|person|guy)"
     r"|the\s+(?:[a-z]+\s+)?(?:man|woman|person|guy|lady))"
     # (the person last: not "what sort of people was he noted for depicting")
@@ -812,7 +816,9 @@ _POSSESSED_PART = re.compile(
 )
 _LOOK_WORDS = word_set("like built shaped formed described look looks said")  # "… shell said to have"
 _PROPERTY_NOUNS = word_set("shape form size colour color")  # "the shape of this fruit": a property, no part
-_PROPERTY_ASKED = re.compile(r"^(?:what|which)\s+(?:two\s+|three\s+|main\s+)?(?:shape|colou?rs?|size)\b")
+_PROPERTY_ASKED = re.compile(
+    r"^(?:what|which)\s+(?:two\s+|three\s+|main\s+)?(?:shape|colou?rs?|size|nationality)\b"
+)
 _DESCRIBE_SHAPE = re.compile(r"\bdescribe\s+the\s+shape\b")  # a shape is asked in a word: "down-bent"
 # "the tail of this antelope", "the tail of the antelope in this picture", "the lips of fish like this one"
 _PART_OF_THIS = re.compile(
@@ -1011,7 +1017,8 @@ _HOW_DONE = re.compile(
 _KNOWN_AS = re.compile(r"\b(?:known\s+as|called|named)\s+([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)")
 # "…, also called Burma, …"; "which historian is often called the father of archaeology": the name is given
 _NAME_IN_PASSING = re.compile(
-    r",\s+(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,"
+    # (", also called Burma,", ", the Chinese port also called Port Arthur,")
+    r",\s+(?:(?:the|an?)\s+(?:[\w-]+\s+){0,3}?)?(?:also|formerly|once)\s+(?:called|known\s+as|named)\s+[^,?]+,"
     # "How long is the Tarn, often called the longest river of Orla?", "… capital, the sacred city once called
     # the Forbidden City?": a name given in passing at the end
     r"|,\s+(?:(?:the|an?)\s+(?:[\w-]+\s+){0,3}?)?(?:also|formerly|once|often|sometimes|commonly|popularly)\s+"
@@ -2691,7 +2698,7 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
     same = _SAME_KIND.search(lower)  # "which bright star is found in the same keel-shaped constellation?"
     if same and same.group(1) != type_noun:
         return same.group(1), same.span()
-    possessed = possessed_kind(lower, type_noun)
+    possessed = possessed_kind(lower, type_noun) or kind_of_shown_back(lower, type_noun)
     if possessed:
         return possessed
     for match in [*_BRIDGE.finditer(lower), *_BRIDGE_ACROSS.finditer(lower)]:
@@ -2721,6 +2728,27 @@ def bridge_description(lower: str, reference: str, type_noun: str | None) -> tup
     if ahead and ahead.group(1) != type_noun:  # "this plant is native to a country that won … in what year"
         return ahead.group(1), (ahead.start(1), len(lower))
     return "", (len(lower), len(lower))
+
+
+# "… Off the coast of which country does its nation lie?": a kind the pronoun's thing has
+_ITS_KIND_ASKED_BACK = re.compile(rf"\bits\s+((?:[\w-]+\s+)?(?:{_KIND_NOUNS}))\b")
+
+
+def kind_of_shown_back(lower: str, type_noun: str | None) -> tuple[str, tuple[int, int]] | None:
+    """A bridge the asking sentence gives as "its <kind>" when an earlier sentence points at the image's
+    thing: "The city in this picture is a national capital. Off the coast of which country does its nation
+    lie?" → "nation" (the city's), not a kind the question asks ("… Which constellation is its home?")."""
+    clause = _CLAUSE_BREAK.split(lower)[-1]
+    if clause == lower or _THIS.search(clause) or not _THIS.search(lower[: len(lower) - len(clause)]):
+        return None
+    owned = _ITS_KIND_ASKED_BACK.search(clause)
+    # (not the thing asked itself: "… What is its native country?")
+    if not owned or not type_noun or singular(owned.group(1).split()[-1]) == type_noun:
+        return None
+    if re.match(r"(?:what|which)\s+(?:is|was|are|were)\s+its\b", clause.strip()):
+        return None
+    start = len(lower) - len(clause) + owned.start()
+    return owned.group(1).split()[-1], (start, start + len(owned.group()))
 
 
 def indefinite_bridge(lower: str, after: re.Match[str] | int | None) -> re.Match[str] | None:

@@ -3179,6 +3179,25 @@ def flow_course(question: str, text: str) -> tuple[str, str]:
     return ("", into.group(1)) if into else ("", "")
 
 
+# "where does this river have its source", "in which mountains does it rise", "where does it originate"
+_FLOW_SOURCE_ASKED = re.compile(
+    r"\b(?:which|what|where)\b[^?]*\b(?:have|has|had)\s+its\s+(?:source|headwaters)\b"
+    r"|\b(?:which|what|where)\b[^?]*\b(?:rise|rises|originate|originates|spring|springs)\b(?!\s+(?:to|above)\b)"
+    r"|\b(?:source|headwaters)\s+(?:of\s+(?:this|the)\s+[\w-]+\s+)?(?:is|lies?)\b"
+)
+# "rises in the Black Forest", "has its source in Lake Kell", "flowing from Lake Tarn to …"
+_FLOW_SOURCE = re.compile(
+    r"\b(?:rises|rising|rose|originates|originating|has\s+its\s+source|its\s+source|springs|flows?\s+from)"
+    r"\s+(?:(?:in|on|at|near|from)\s+)?(?:the\s+)?([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)"
+)
+
+
+def flow_source(question: str, text: str) -> list[str]:
+    """For a question asking where a flow begins, the places `text` says it rises in ("rises in the Black
+    Forest and flows north into the Rhine" → ["Black Forest"]); [] otherwise."""
+    return _FLOW_SOURCE.findall(text) if _FLOW_SOURCE_ASKED.search(question.lower()) else []
+
+
 # "… faces which province across its river?": the place on the far side of something from the subject
 _ACROSS_ASKED = re.compile(r"\b(?:which|what)\b[^?]*\bacross\b|\bacross\b[^?]*\b(?:which|what)\b")
 # "located in southeastern Ontario across the Ottawa river from Quebec": what lies on the far side
@@ -3219,6 +3238,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     start, end = flow_course(shape.text, line.text)
     if span in (start, end):
         return ALIGNED_FIT if span == end else OTHER_KIND_FIT  # "into which lake does it flow" — "… to Kell"
+    if shape.type_noun in (None, "place") and span in flow_source(shape.text, line.text):
+        # "where does this river have its source" — "rises in the Black Forest" (a kind asked, "in which
+        # country does it rise", is read by kind)
+        return ALIGNED_FIT
     if span in across_from(shape.text, line.text):
         return ALIGNED_FIT  # "faces which province across its river?" — "across the Ottawa river from Quebec"
     if not holders and object_of_asked_verb(shape, span, line.text):
