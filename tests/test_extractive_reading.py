@@ -10579,3 +10579,16 @@ def test_a_named_persons_nationality_asked_with_he_is_a_nationality() -> None:
         "Kessel: Kessel, Ivo Kessel: Orlan writer (born in Tarnia in 1943)",
     )
     assert answer == "Orlan"
+
+
+def test_a_power_asked_is_a_country() -> None:
+    """ "Which European power ruled this country as a colony?" — "formerly a Tarnian colony": a power is a
+    country, so the demonym's country answers, not the demonym."""
+    entry = "Kessia, Republic of Kessia: a republic in western Orlania; formerly a Tarnian colony"
+    answer = _read_record(
+        "Before it became independent, which European power ruled this country as a colony?",
+        "Image shows: Kessia (match 0.900)",
+        f"Kessia: {entry}",
+        "Tarnia: Tarnia, Tarnian Republic: a republic in western Europe",
+    )
+    assert answer == "Tarnia"

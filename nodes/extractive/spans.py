@@ -175,6 +175,7 @@ _ORGANIZATION_KINDS = word_set(
 SYNONYMS: dict[str, frozenset[str]] = {
     "country": _COUNTRY_KINDS,
     "nation": _COUNTRY_KINDS,
+    "power": _COUNTRY_KINDS,  # "which European power ruled it as a colony": a country
     "state": _COUNTRY_KINDS | {"state"},
     "kingdom": _KINGDOM_KINDS,
     "city": word_set("city capital town port metropolis municipality"),
