@@ -10592,3 +10592,23 @@ def test_a_power_asked_is_a_country() -> None:
         "Tarnia: Tarnia, Tarnian Republic: a republic in western Europe",
     )
     assert answer == "Tarnia"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("In what year did this philosopher die?", "347 BC"),
+        ("In what year was this philosopher born?", "428 BC"),
+    ],
+)
+def test_a_life_range_before_christ_gives_both_years_that_era(question: str, answer: str) -> None:
+    """ "(428-347 BC)": the era after the range belongs to both years, and a death asked is its end."""
+    text = "Kessian philosopher; student of Tarnos and teacher of Orlas (428-347 BC)"
+    assert _read_shown(question, "Vellon", text) == answer
+
+
+def test_what_kind_of_writer_a_person_was_best_known_as_is_their_role() -> None:
+    """ "What kind of writer was the man in this photo best known as?" asks an occupation too."""
+    entry = "Kessel, Ivo Kessel: Orlan humorist (1895-1961)"
+    question = "What kind of writer was the man in this photo best known as?"
+    assert _read_shown(question, "Kessel", entry) == "humorist"

@@ -467,7 +467,8 @@ _OCCUPATION_ASKED = re.compile(
     r"|\b(?:what|which)\s+(?:kind|sort|type)\s+of\s+[a-z]+\s+(?:was|is)\s+(?:he|she|this\s+(?:man|woman|person|guy)"
     r"|the\s+(?:[a-z]+\s+)?(?:man|woman|person|guy|lady))"
     # (the person last: not "what sort of people was he noted for depicting")
-    r"(?:\s+(?:in|on)\s+(?:this|the)\s+[a-z]+|\s+(?:pictured|shown)(?:\s+here)?)?$"
+    r"(?:\s+(?:in|on)\s+(?:this|the)\s+[a-z]+|\s+(?:pictured|shown)(?:\s+here)?)?"
+    r"(?:\s+(?:best\s+|mostly\s+|mainly\s+)?(?:known|famous|remembered)\s+as)?$"  # "… best known as"
 )
 _GROUP_ASKED = re.compile(  # not a taxonomic rank ("which genus", "which family of fungi"): those are Latin
     r"\b(?:which|what)\s+group\b[^?]*\bbelongs?\b|\b(?:kind|type|sort|member|variety)\s+of\s+(?:which|what)\s+"

@@ -394,7 +394,8 @@ OTHER_END_FIT = 0.5  # a date that opens a range when the question asks when it 
 # "in which years", "over what years": several years, answered as the span a gloss states ("1894 and 1895")
 _ASKS_YEARS = re.compile(r"\b(?:which|what)\s+years\b", re.IGNORECASE)
 _YEAR_SPAN = re.compile(r"\b(\d{3,4}\s*(?:and|to|-|–)\s*\d{3,4})\b")
-_YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})?\)")  # "(1930-)": still living
+# "(1853-1890)", "(1930-)": still living; "(428-347 BC)": both years of that era
+_YEAR_RANGE = re.compile(r"\((?:born\s+)?(\d{3,4})\s*[-–]\s*(\d{3,4})?(?:\s*(B\.C\.(?:E\.)?|BCE?))?\)")
 _NUMBER = re.compile(r"(?:(?<![\w.])[−-])?\b\d[\d,]*(?:\.\d+)?\b")
 # A capitalised word inside a sentence right before a numeral, or hyphened to it: the numeral ends a name ("by
 # Falcon 9", "The Voyager-2 deep-space probe")
@@ -2604,8 +2605,9 @@ def years(text: str, role: str | None, life: bool = True) -> list[str]:
     A question asking for neither takes a year the text states outside the range when it has one ("who in
     1927 made the first solo nonstop flight … (1902-1974)": the flight's year, not a life's end)."""
     found = [] if life else event_years(text, role)  # "when did her reign begin": "from 1837 to 1901"
-    for start, end in _YEAR_RANGE.findall(text):
-        found += [end if role == "end" else start] if end or role != "end" else []  # "(1930-)" has no end
+    for start, end, era in _YEAR_RANGE.findall(text):
+        year = end if role == "end" else start
+        found += [f"{year} {era}" if era else year] if end or role != "end" else []  # "(1930-)" has no end
     if role is None:
         stated = [y for y in _YEAR.findall(_YEAR_RANGE.sub("", text)) if 100 <= int(y) <= 2100]
         found = stated or [*found, *(y for y in _YEAR.findall(text) if 100 <= int(y) <= 2100)]
