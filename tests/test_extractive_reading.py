@@ -10612,3 +10612,15 @@ def test_what_kind_of_writer_a_person_was_best_known_as_is_their_role() -> None:
     entry = "Kessel, Ivo Kessel: Orlan humorist (1895-1961)"
     question = "What kind of writer was the man in this photo best known as?"
     assert _read_shown(question, "Kessel", entry) == "humorist"
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Can you name an Orlan river that feeds into this one?", "river"),
+        ("This bird lives on three islands. Name one island where it nests.", "island"),
+    ],
+)
+def test_a_kind_asked_by_name_a_without_a_wh_word(question: str, kind: str) -> None:
+    """ "Can you name an Orlan river that …?" asks a river, as "which river …?" would."""
+    assert read_question(question).type_noun == kind

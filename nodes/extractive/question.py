@@ -2574,6 +2574,10 @@ _ASKED_NOUN = re.compile(
     rf"(?:(?:the|a|an|that|those)\s+|(?:its|their)\s+(?=(?:{_KIND_NOUNS})\b))?"
     r"((?:[\w'’-]+,?\s+){0,3}[\w-]+)"
 )
+# "Can you name an Australian river that …", "name one city that …": a thing of a kind asked without a wh-word
+_NAME_A_KIND = re.compile(
+    rf"(?:^|[.!?]\s+)(?:(?:can|could)\s+you\s+)?name\s+(?:a|an|one|any)\s+(?:[a-z-]+\s+){{0,2}}?({_KIND_NOUNS})s?\b"
+)
 # "the battle in which this king's reign came to an end": a relative clause's "which", no question's
 _RELATIVE_WHICH = re.compile(r"which\s+(?:this|that|these|those|the|its|his|her|their|a|an)\b")
 _PREPOSITION_BEFORE = re.compile(r"\b(?:in|on|at|by|of|from|with|during|under|through|for|to)\s+$")
@@ -2590,6 +2594,9 @@ def asked_noun(lower: str) -> str | None:
     "what is the capital of" → "capital"); a common answer-kind noun wins over the first word. A name
     asked for is the named thing's ("what is the name of the capital …" → "capital"), and so is a
     possessed one ("what is this animal's native country" → "country")."""
+    named_kind = _NAME_A_KIND.search(lower)
+    if named_kind:  # "can you name an Australian river that feeds into this one?" asks a river
+        return singular(named_kind.group(1))
     in_situ = re.search(r"\b(?:which|what)\s+(?:other\s+)?([a-z]+)$", lower)
     if in_situ and singular(in_situ.group(1)) in TYPE_NOUNS:  # "…, which lies between X and which sea"
         return singular(in_situ.group(1))
