@@ -10624,3 +10624,22 @@ def test_what_kind_of_writer_a_person_was_best_known_as_is_their_role() -> None:
 def test_a_kind_asked_by_name_a_without_a_wh_word(question: str, kind: str) -> None:
     """ "Can you name an Orlan river that …?" asks a river, as "which river …?" would."""
     assert read_question(question).type_noun == kind
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can you name a river that feeds into this one?",
+        "Which river flows north to join the one in this photo?",
+    ],
+)
+def test_a_river_asked_by_what_it_does_to_the_shown_one_is_another_river(question: str) -> None:
+    """Reverse-link shape, "a river that feeds into this one": the river shown is the object of what the
+    asked river does, so it is no answer; the river whose entry says it flows into it is."""
+    answer = _read_record(
+        question,
+        "Image shows: Kessa River (match 0.900)",
+        "Kessa River: Kessa, Kessa River: a river in southwestern Orla; flows into the Vessel Sea",
+        "Orm: Orm, Orm River: a river in western Orla; flows north into the Kessa River",
+    )
+    assert answer == "Orm"

@@ -2876,7 +2876,19 @@ def is_own_kind(shape: QuestionShape, span: str, lines: Sequence[EvidenceLine], 
 def shown_may_answer(shape: QuestionShape) -> bool:
     """Whether the thing shown may itself be the answer: not when the question places what it asks inside
     it, or asks one the shown one is related to (see `_KIN_OF_SHOWN`)."""
-    return not placed_inside_shown(shape.text) and not _KIN_OF_SHOWN.search(shape.text)
+    return not (
+        placed_inside_shown(shape.text)
+        or _KIN_OF_SHOWN.search(shape.text)
+        or _RELATED_TO_SHOWN_ONE.search(shape.text)
+    )
+
+
+# "a river that feeds into this one", "which river flows north to join the one in this photo": the one shown
+# is the object of what the asked thing does
+_RELATED_TO_SHOWN_ONE = re.compile(
+    r"\b(?:into|join|joins|joined|joining|meets|reaches)\s+(?:this\s+one|the\s+one\s+(?:in|shown|pictured))\b",
+    re.IGNORECASE,
+)
 
 
 # "which poet was a friend of the man in this portrait?", "which river is a tributary of the one in this
