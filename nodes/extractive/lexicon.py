@@ -151,9 +151,9 @@ def lemma_of(phrase: str) -> str:
 def kind_heads(phrase: str) -> frozenset[str]:
     """The head words of every class above any sense of `phrase` ("jazz" → genre, music, style, art, …;
     "insulin" → hormone, secretion, substance, …): a class named "popular music genre" gives "genre"."""
-    lemma = lemma_of(phrase)
+    senses = _noun_index().get(lemma_of(phrase), ())
     seen: set[int] = set()
-    pending = list(_noun_index().get(lemma, ()))
+    pending = list(senses)
     heads: set[str] = set()
     while pending:
         offset = pending.pop()
@@ -161,7 +161,7 @@ def kind_heads(phrase: str) -> frozenset[str]:
             continue
         seen.add(offset)
         _file, lemmas, hypernyms, _named = _synset(offset)
-        if offset not in _noun_index()[lemma]:  # a class above, not a sense of the phrase itself
+        if offset not in senses:  # a class above, not a sense of the phrase itself
             heads.update(name.rsplit("_", 1)[-1].lower() for name in lemmas)
         pending.extend(hypernyms)
     return frozenset(heads)
@@ -169,7 +169,8 @@ def kind_heads(phrase: str) -> frozenset[str]:
 
 def is_kind_of(phrase: str, kinds: frozenset[str]) -> bool:
     """Whether some sense of the lower-case noun `phrase` is, through WordNet's hypernyms, a kind named
-    by one of `kinds` ("tennis" of {"sport"}, "typhoons" of {"storm"}, "wolf" of {"animal"})."""
+    by one of `kinds` ("tennis" of {"sport"}, "typhoons" of {"storm"}, "wolf" of {"animal"}); False for
+    a phrase WordNet has no noun for."""
     return bool(kind_heads(phrase) & kinds)
 
 

@@ -2750,13 +2750,14 @@ def kind_of_shown_back(lower: str, type_noun: str | None) -> tuple[str, tuple[in
     if clause == lower or _THIS.search(clause) or not _THIS.search(lower[: len(lower) - len(clause)]):
         return None
     owned = _ITS_KIND_ASKED_BACK.search(clause)
+    kind = owned.group(1).split()[-1] if owned else ""
     # (not the thing asked itself: "… What is its native country?")
-    if not owned or not type_noun or singular(owned.group(1).split()[-1]) == type_noun:
+    if not owned or not type_noun or singular(kind) == type_noun:
         return None
     if re.match(r"(?:what|which)\s+(?:is|was|are|were)\s+its\b", clause.strip()):
         return None
     start = len(lower) - len(clause) + owned.start()
-    return owned.group(1).split()[-1], (start, start + len(owned.group()))
+    return kind, (start, start + len(owned.group()))
 
 
 def indefinite_bridge(lower: str, after: re.Match[str] | int | None) -> re.Match[str] | None:

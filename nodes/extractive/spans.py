@@ -972,21 +972,22 @@ def common_nouns_of_kind(shape: QuestionShape, text: str) -> list[str]:
     noun = shape.type_noun or ""
     if not answered_by_common_noun(noun):
         return []
-    kinds = kinds_of(noun) | kinds_of(singular(noun))
+    kinds = asked_kinds(noun)
     found: list[str] = []
     for run in _LOWER_RUN.findall(text):
         words = run.split()
-        spans = [
-            " ".join(words[i:j])
+        typed = [
+            (i, j)
             for i in range(len(words))
             for j in range(min(len(words), i + 3), i, -1)
             if not STOPWORDS & {words[i], words[j - 1]}
+            and words[j - 1] not in kinds
+            and is_kind_of(" ".join(words[i:j]), kinds)
         ]
-        typed = [p for p in spans if p.split()[-1] not in kinds and lemma_of(p) and is_kind_of(p, kinds)]
         found += [
-            qualified_by_adjective(p, words)
-            for p in typed
-            if not any(p != other and f" {p} " in f" {other} " for other in typed)
+            qualified_by_adjective(words, i, j)
+            for i, j in typed
+            if not any((i, j) != (k, m) and k <= i and j <= m for k, m in typed)
         ]
     return list(dict.fromkeys(found))
 
@@ -994,21 +995,21 @@ def common_nouns_of_kind(shape: QuestionShape, text: str) -> list[str]:
 def is_common_noun_of_kind(span: str, kinds: frozenset[str]) -> bool:
     """Whether WordNet makes the lower-case `span`, or the noun an adjective qualifies in it ("naval
     base"), a kind named by one of `kinds`."""
-    noun = span if lemma_of(span) else span.partition(" ")[2]
-    return bool(lemma_of(noun)) and is_kind_of(noun, kinds)
+    return is_kind_of(span if lemma_of(span) else span.partition(" ")[2], kinds)
 
 
-def qualified_by_adjective(phrase: str, words: list[str]) -> str:
-    """`phrase` with the adjective before it, when alone it may mean many things and it heads its noun
-    phrase ("site of a naval base" → "naval base"); a noun of few senses ("frequent typhoons" →
-    "typhoons") or one that modifies a noun after it ("famous tennis player" → "tennis") stays as it is."""
+def qualified_by_adjective(words: list[str], start: int, end: int) -> str:
+    """The phrase `words[start:end]`, with the adjective before it when alone it may mean many things and
+    it heads its noun phrase ("site of a naval base" → "naval base"); a noun of few senses ("frequent
+    typhoons" → "typhoons") or one that modifies a noun after it ("famous tennis player" → "tennis") stays
+    as it is."""
+    phrase = " ".join(words[start:end])
     if sense_count(phrase) < AMBIGUOUS_SENSES:
         return phrase
-    size = len(phrase.split())
-    at = next(i for i in range(len(words)) if words[i : i + size] == phrase.split())
-    modifies_next = at + size < len(words) and is_noun(words[at + size])
-    if at and not modifies_next and is_adjective(words[at - 1]) and words[at - 1] not in STOPWORDS:
-        return f"{words[at - 1]} {phrase}"
+    modifies_next = end < len(words) and is_noun(words[end])
+    before = words[start - 1] if start else ""
+    if before and not modifies_next and is_adjective(before) and before not in STOPWORDS:
+        return f"{before} {phrase}"
     return phrase
 
 
@@ -3391,7 +3392,7 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 0.5
     if noun == "genus" and span in genera(line.text):
         return 1.0  # the first word of a binomial the entry lists
-    kinds = kinds_of(noun) | kinds_of(singular(noun))  # "what complex structures …": a structure
+    kinds = asked_kinds(noun)
     head = name_head(span)
     if span[:1].islower():
         if head not in kinds and answered_by_common_noun(noun) and is_common_noun_of_kind(span, kinds):
@@ -3554,6 +3555,12 @@ def is_union_of_states(name: str, kinds: frozenset[str]) -> bool:
 def is_continent(name: str, kinds: frozenset[str]) -> bool:
     """Whether a continent is asked for and `name` is one (a closed class: no evidence needed)."""
     return "continent" in kinds and name in CONTINENTS
+
+
+def asked_kinds(noun: str) -> frozenset[str]:
+    """The words that say a thing is of the asked kind, the noun given in the plural or not ("what
+    complex structures …": a structure)."""
+    return kinds_of(noun) | kinds_of(singular(noun))
 
 
 def kinds_of(noun: str) -> frozenset[str]:
