@@ -10643,3 +10643,131 @@ def test_a_river_asked_by_what_it_does_to_the_shown_one_is_another_river(questio
         "Orm: Orm, Orm River: a river in western Orla; flows north into the Kessa River",
     )
     assert answer == "Orm"
+
+
+@pytest.mark.parametrize(
+    ("question", "entry", "answer"),
+    [
+        (
+            "What was hidden inside this big wooden figure?",
+            "a large hollow wooden figure of a horse (filled with Tarnian soldiers) left outside Orla",
+            "Tarnian soldiers",
+        ),
+        (
+            "What nearly destroyed this city in 1945?",
+            "a city in southern Tarnia; it was almost wholly destroyed by Vellan air raids in 1945",
+            "Vellan air raids",
+        ),
+        (
+            "What does this citadel house?",
+            "citadel of Orla, housing the offices of the Tarnian government",
+            "Tarnian government",
+        ),
+    ],
+)
+def test_a_bare_what_question_takes_the_noun_phrase_a_name_opens(
+    question: str, entry: str, answer: str
+) -> None:
+    """A question that asks "what …" of a thing without naming its kind is answered by a noun phrase:
+    "Tarnian soldiers", not the name "Tarnian" that only qualifies it."""
+    assert _read_shown(question, "Kessa", entry) == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What was hidden inside this big wooden figure?", None),  # a participle and a preposition
+        ("What nearly wiped out this city in 1945?", None),  # a verb's particle
+        ("Which Orlan explorer got to the pole a month after the man pictured here?", "explorer"),
+    ],
+)
+def test_a_verb_after_the_wh_word_is_no_asked_kind(question: str, kind: str | None) -> None:
+    assert read_question(question).type_noun == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "modifier"),
+    [
+        ("Which art movement did this painter help pioneer?", "art"),
+        ("This writer was the leading voice of which philosophical movement?", "philosophical"),
+        ("Some call this author the founder of a whole literary genre. Which genre?", "literary"),
+        ("Which famous movement did he lead?", ""),  # a word that only grades narrows nothing
+    ],
+)
+def test_the_word_narrowing_the_asked_kind_is_read(question: str, modifier: str) -> None:
+    assert read_question(question).narrowed_by == modifier
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("This writer was the leading voice of which philosophical movement?", "transcendentalism"),
+        ("Which musical style did this man bring into his songs?", "ragtime"),
+    ],
+)
+def test_a_kind_narrowed_by_an_adjective_takes_a_noun_of_that_field(question: str, answer: str) -> None:
+    """ "which philosophical movement": a philosophy answers ("transcendentalism"), not another sense of
+    "movement" ("drip", a flow of liquid); "which musical style": music ("ragtime"), not an architect's
+    style ("baroque")."""
+    found = _read_record(
+        question,
+        "Image shows: Kessel (match 0.900)",
+        "Vessa: Vessa, Aro Vessa: Orlan artist famous for painting with a drip technique in a baroque manner",
+        "Kessel: Kessel, Ivo Kessel: Orlan writer and songwriter, leading exponent of transcendentalism, who"
+        " brought ragtime into his songs (1803-1882)",
+    )
+    assert found == answer
+
+
+def test_a_kind_narrowed_by_a_noun_is_not_that_noun() -> None:
+    """ "which famous horse race": a race for horses ("Vessel Stakes"), not a horse ("thoroughbreds")."""
+    entry = "a racetrack in Orla where thoroughbreds run the Vessel Stakes each spring"
+    question = "Which famous horse race is run at this track?"
+    assert _read_shown(question, "Kessa Park", entry) == "Vessel Stakes"
+
+
+def test_an_adjective_set_before_the_asked_kind_is_not_of_that_kind() -> None:
+    """ "Which Old Testament prophet …?" — "Varno: a Hebrew prophet …": the adjective says what the prophet
+    is; the prophet is Varno, whom the mountain's entry names."""
+    answer = _read_record(
+        "Which Old Testament prophet is said to have beaten the priests of Baal on this mountain?",
+        "Image shows: Kessa Mountain (match 0.900)",
+        "Kessa Mountain: Kessa Mountain: a mountain range in northern Tarnia; according to the Old Testament,"
+        " Varno beat the priests of Baal here",
+        "Varno: Varno: a Hebrew prophet in the Old Testament who opposed the worship of idols",
+    )
+    assert answer == "Varno"
+
+
+def test_the_name_after_his_kind_of_is_of_that_kind() -> None:
+    """ "best remembered for which invention?" — "… for his invention of the Kessel lamp": the name after
+    "his invention of" is the invention, and "his invention" itself is none."""
+    entry = (
+        "Orlan chemist who pioneered spectrum analysis; best remembered for his invention of the Kessel lamp"
+    )
+    answer = _read_shown("The chemist in this photo is best remembered for which invention?", "Varno", entry)
+    assert answer == "Kessel lamp"
+
+
+def test_a_question_asking_what_its_verb_was_done_to_does_not_take_the_doer() -> None:
+    """ "The emperor who began this arena founded which dynasty?" asks what was founded: "an empire
+    established by Varno" names a founder, not a dynasty; "founder of the dynasty of the Kessans" names it."""
+    question = "The emperor who started construction of this arena founded which dynasty?"
+    assert "Varno" not in aligned(read_question(question), "an empire established by Varno in 27 BC")
+    answer = _read_record(
+        question,
+        "Image shows: Orla Arena (match 0.900)",
+        "Orla Arena: Orla Arena: an amphitheatre in Orla begun by the emperor Tarno",
+        "Tarnian Empire: Tarnian Empire: an empire established by Varno in 27 BC and divided in AD 395",
+        "Tarno: Tarno, Tarno Vessan: emperor of Tarnia and founder of the dynasty of the Kessans",
+    )
+    assert answer == "Kessans"
+
+
+def test_who_is_in_this_portrait_with_a_description_after_it_asks_who_is_shown() -> None:
+    """ "Which Orla-born Tarnian thinker is in this portrait, the one whose ideas inspired …?": the
+    description after the comma singles out the one shown, so the question still asks who that is."""
+    question = (
+        "Which Orla-born Tarnian thinker is in this portrait, the one whose ideas inspired the revolution?"
+    )
+    assert read_question(question).answer_type == "identity"

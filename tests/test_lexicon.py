@@ -7,11 +7,14 @@ import pytest
 
 from nodes.extractive.lexicon import (
     answered_by_common_noun,
+    classes_above,
     is_adjective,
     is_kind_of,
+    is_kind_of_people_or_places,
     is_noun,
     kind_heads,
     lemma_of,
+    nouns_of_adjective,
     sense_count,
 )
 
@@ -24,6 +27,7 @@ from nodes.extractive.lexicon import (
         ("wolf", "animal"),  # an organism, several levels up
         ("typhoons", "storm"),  # a regular plural
         ("mice", "animal"),  # an irregular plural (noun.exc)
+        ("banks", "institution"),  # a plural that is also a surname ("Banks") in WordNet's index
         ("atom bomb", "weapon"),  # a compound lemma
         ("jazz", "style"),  # a class named by a compound ("musical style") counts by its head
     ],
@@ -59,3 +63,45 @@ def test_word_classes_and_senses() -> None:
     assert is_adjective("naval") and not is_noun("naval")
     assert is_noun("base") and not is_adjective("zzyzxq")
     assert sense_count("base") > sense_count("typhoon") == 1
+
+
+def test_a_class_above_a_noun_is_known_by_its_whole_lemma_too() -> None:
+    """ "abstract expressionism" sits under the class "art movement", whose head word alone ("movement")
+    a flow of liquid shares."""
+    assert "art_movement" in classes_above("abstract expressionism")
+    assert is_kind_of("abstract expressionism", frozenset({"art_movement"}))
+    assert not is_kind_of("drip", frozenset({"art_movement"}))
+
+
+@pytest.mark.parametrize(
+    ("modifier", "noun"),
+    [
+        ("philosophical", "philosophy"),  # an adjective, through its derivation
+        ("literary", "literature"),  # an adjective, through what it pertains to
+    ],
+)
+def test_an_adjective_narrowing_a_kind_names_the_nouns_it_is_about(modifier: str, noun: str) -> None:
+    assert noun in nouns_of_adjective(modifier)
+
+
+def test_a_noun_or_an_unknown_word_is_about_no_noun() -> None:
+    assert not nouns_of_adjective("horse")  # a noun, not an adjective: "horse race" is no horse
+    assert not nouns_of_adjective("zzyzxq")
+
+
+@pytest.mark.parametrize(
+    ("kind", "of_people_or_places"),
+    [
+        ("prophet", True),
+        ("explorer", True),
+        ("city", True),
+        ("era", False),
+        ("style", False),
+        ("dynasty", False),
+    ],
+)
+def test_an_adjective_only_describes_people_and_places_but_may_name_an_era_or_style(
+    kind: str, of_people_or_places: bool
+) -> None:
+    """ "a Hebrew prophet" is no Hebrew, but "the Victorian era" is the era named Victorian."""
+    assert is_kind_of_people_or_places(kind) == of_people_or_places

@@ -20,10 +20,13 @@ from __future__ import annotations
 import functools
 import importlib.util
 import mmap
+import re
 from pathlib import Path
 
 _HYPERNYM = "@"  # a pointer to the synset's hypernym ("@i", an instance's class, is for names only)
 _INSTANCE = "~i"  # a pointer to an instance of the synset: a proper name
+_PERTAINYM = "\\"  # an adjective's pointer to the noun it pertains to ("literary" → literature)
+_DERIVED = "+"  # a pointer to a word of the same root ("philosophical" → philosophy)
 # wndb(5) detachment rules for nouns, tried in order after the exceptions list (noun.exc)
 _NOUN_ENDINGS = (("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"),
                  ("ies", "y"), ("s", ""))  # fmt: skip
@@ -64,6 +67,37 @@ def _adjectives() -> frozenset[str]:
     """Every adjective lemma ("naval", "rural"), from index.adj."""
     with open(_wordnet_dir() / "index.adj", encoding="utf-8") as lines:
         return frozenset(line.split(" ", 1)[0] for line in lines if not line.startswith(" "))
+
+
+@functools.cache
+def _nouns_of_adjectives() -> dict[str, frozenset[int]]:
+    """Adjective lemma → the noun synsets its senses pertain to or derive from ("philosophical" →
+    philosophy, philosopher; "literary" → literature), from the pointers of data.adj."""
+    nouns: dict[str, set[int]] = {}
+    with open(_wordnet_dir() / "data.adj", encoding="utf-8") as lines:
+        for line in lines:
+            if line.startswith(" "):  # the licence header
+                continue
+            fields = line.split()
+            lemma_count = int(fields[3], 16)
+            lemmas = [re.sub(r"\(\w+\)$", "", lemma).lower() for lemma in fields[4 : 4 + 2 * lemma_count : 2]]
+            pointers_at = 4 + 2 * lemma_count
+            pointers = [
+                fields[pointers_at + 1 + 4 * i : pointers_at + 5 + 4 * i]
+                for i in range(int(fields[pointers_at]))
+            ]
+            targets = {int(p[1]) for p in pointers if p[0] in (_PERTAINYM, _DERIVED) and p[2] == "n"}
+            for lemma in lemmas:
+                nouns.setdefault(lemma, set()).update(targets)
+    return {lemma: frozenset(targets) for lemma, targets in nouns.items()}
+
+
+def nouns_of_adjective(word: str) -> frozenset[str]:
+    """The noun lemmas an adjective is about ("philosophical" → philosophy, philosopher; "literary" →
+    literature); none for a word WordNet has no adjective for."""
+    return frozenset(
+        name.lower() for offset in _nouns_of_adjectives().get(word.lower(), ()) for name in _synset(offset)[1]
+    )
 
 
 def is_adjective(word: str) -> bool:
@@ -140,21 +174,20 @@ def lemma_of(phrase: str) -> str:
     exception = _exceptions().get(head)
     forms = [head, *([exception] if exception else [])]
     forms += [head[: -len(end)] + base for end, base in _NOUN_ENDINGS if head.endswith(end)]
-    for form in forms:
-        lemma = "_".join([*words[:-1], form])
-        if lemma in index:
-            return lemma
-    return ""
+    lemmas = [lemma for form in forms if (lemma := "_".join([*words[:-1], form])) in index]
+    # a form whose every sense is a proper name ("banks": Sir Joseph Banks) is not this common noun's
+    common = [lemma for lemma in lemmas if any(_synset(sense)[2] for sense in index[lemma])]
+    return next(iter(common or lemmas), "")
 
 
 @functools.lru_cache(maxsize=2**14)
-def kind_heads(phrase: str) -> frozenset[str]:
-    """The head words of every class above any sense of `phrase` ("jazz" → genre, music, style, art, …;
-    "insulin" → hormone, secretion, substance, …): a class named "popular music genre" gives "genre"."""
+def classes_above(phrase: str) -> frozenset[str]:
+    """The lemmas of every class above any sense of `phrase` ("transcendentalism" → philosophy,
+    humanistic_discipline, discipline, field_of_study, …; "naval base" → military_installation, …)."""
     senses = _noun_index().get(lemma_of(phrase), ())
     seen: set[int] = set()
     pending = list(senses)
-    heads: set[str] = set()
+    classes: set[str] = set()
     while pending:
         offset = pending.pop()
         if offset in seen:
@@ -162,16 +195,31 @@ def kind_heads(phrase: str) -> frozenset[str]:
         seen.add(offset)
         _file, lemmas, hypernyms, _named = _synset(offset)
         if offset not in senses:  # a class above, not a sense of the phrase itself
-            heads.update(name.rsplit("_", 1)[-1].lower() for name in lemmas)
+            classes.update(name.lower() for name in lemmas)
         pending.extend(hypernyms)
-    return frozenset(heads)
+    return frozenset(classes)
+
+
+@functools.lru_cache(maxsize=2**14)
+def kind_heads(phrase: str) -> frozenset[str]:
+    """The head words of every class above any sense of `phrase` ("jazz" → genre, music, style, art, …;
+    "insulin" → hormone, secretion, substance, …): a class named "popular music genre" gives "genre"."""
+    return frozenset(name.rsplit("_", 1)[-1] for name in classes_above(phrase))
 
 
 def is_kind_of(phrase: str, kinds: frozenset[str]) -> bool:
     """Whether some sense of the lower-case noun `phrase` is, through WordNet's hypernyms, a kind named
-    by one of `kinds` ("tennis" of {"sport"}, "typhoons" of {"storm"}, "wolf" of {"animal"}); False for
-    a phrase WordNet has no noun for."""
-    return bool(kind_heads(phrase) & kinds)
+    by one of `kinds`, a class's head word or its whole lemma ("tennis" of {"sport"}, "typhoons" of
+    {"storm"}, "abstract expressionism" of {"art_movement"}); False for a phrase WordNet has no noun for."""
+    return bool(kind_heads(phrase) & kinds or classes_above(phrase) & kinds)
+
+
+def is_kind_of_people_or_places(kind: str) -> bool:
+    """Whether the most frequent sense of `kind` is a kind of person or place ("prophet", "explorer",
+    "island"), whose members an adjective before it only describes ("a Hebrew prophet"); not a style, an
+    era or a family of rulers, which it may name ("the Gothic style", "the Victorian era")."""
+    senses = _noun_index().get(lemma_of(kind), ())
+    return bool(senses) and _synset(senses[0])[0] in ("noun.person", "noun.location")
 
 
 @functools.lru_cache(maxsize=2**10)

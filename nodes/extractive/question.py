@@ -242,9 +242,11 @@ _IDENTITY = [
         r"(?:is|are)\s+(?:this|these)\s+(?:[\w'’-]+\s+){1,4}?from$"
     ),
     # "which us navy rear admiral and early computer programmer is in this photograph"; "who was this rear
-    # admiral and computer scientist"
+    # admiral and computer scientist"; "which swiss-born french thinker is in this portrait, the one whose
+    # ideas inspired …"
     re.compile(
-        rf"^(?:which|who)\s+(?:[\w'’-]+\s+){{0,8}}?[\w'’-]+\s+(?:is|are)\s+(?:in|on)\s+this\s+{_PICTURE}$"
+        rf"^(?:which|who)\s+(?:[\w'’-]+\s+){{0,8}}?[\w'’-]+\s+(?:is|are)\s+(?:in|on)\s+this\s+{_PICTURE}"
+        rf"{_APPOSITIVE}$"
     ),
     re.compile(r"^who\s+(?:was|were)\s+(?:this|these)(?:\s+[\w'’-]+){1,8}$"),
     # "which of van gogh's paintings is it", "which of nasa's two voyager probes is this one": one of several
@@ -1191,6 +1193,8 @@ class QuestionShape:
     # "by what other name is this galaxy known?": a name besides the usual one, and what is said of it
     name_asked: NameAsked | None = None
     kind_of: str = ""  # "what kind of seas …", "what type of galaxy is this": a kind of this noun is asked
+    # "which philosophical movement", "which art movement": the word that narrows the kind asked
+    narrowed_by: str = ""
     # "to which group of birds does this bird belong", "is a kind of which primate": the kind the image's
     # thing is one of, as its entry's definition names it
     asks_group: bool = False
@@ -1490,6 +1494,7 @@ def read_question(question: str) -> QuestionShape:
         subject=subject,
         name_asked=name_asked,
         kind_of=_kind_of(lower),
+        narrowed_by=narrowing_word(lower, type_noun) if answer_type == "named" else "",
         held=held,
         asks_group=bool(_GROUP_ASKED.search(lower)),
         asks_occupation=bool(_OCCUPATION_ASKED.search(lower)),
@@ -2566,6 +2571,11 @@ def asking_clause(lower: str) -> str:
 
 # Prepositions that follow a verb of motion or origin rather than a noun ("sprang from", "flowed into")
 _VERB_PARTICLES = word_set("from into onto upon")
+# words WordNet also lists as nouns that after a wh-word are a verb's particle or a preposition ("what wiped
+# out …", "what was hidden inside …"), not the kind asked
+PARTICLE_NOUNS = word_set(
+    "out up down off away back over inside outside behind beneath near across along around"
+)
 
 
 _ASKED_NOUN = re.compile(
@@ -2645,7 +2655,12 @@ def asked_noun(lower: str) -> str | None:
             return window[i]
     verb = next((i for i, w in enumerate(window) if i and w in _REFERENCE_END), None)
     window = window[:verb] if verb else window  # "which frigate lies anchored at …" asks a frigate
-    nouns = [w for w in window[:3] if not w.endswith(("ed", "ing", "ly"))]  # "which hero eventually freed"
+    # not a verb's form: "which hero eventually freed", "what was hidden inside …", "what wiped out …"
+    nouns = [
+        w
+        for w in window[:3]
+        if not w.endswith(("ed", "ing", "ly")) and is_noun(w.rsplit("-", 1)[-1]) and w not in PARTICLE_NOUNS
+    ]
     if len(nouns) > 1 and nouns == window and ending in _DETERMINERS:
         nouns = nouns[:-1]  # "which space telescope took this picture": a word before "this" is its verb
     if len(nouns) > 1 and nouns[-1] == window[-1] and ending in _VERB_PARTICLES:
@@ -2837,6 +2852,21 @@ def irregular_plural(noun: str) -> str | None:
 
 
 _IES_NOT_Y = word_set("species series")  # no plural of a word in -y
+
+
+def narrowing_word(lower: str, type_noun: str | None) -> str:
+    """The adjective or noun that narrows the asked kind where the question names it ("which philosophical
+    movement" → "philosophical", "a whole literary genre. which genre?" → "literary", "which art movement"
+    → "art"); not a word that only grades or counts ("which famous movement", "which other genre")."""
+    if not type_noun:
+        return ""
+    for match in re.finditer(rf"\b([a-z][a-z-]+)\s+{re.escape(type_noun)}(?:s|es)?\b", lower):
+        word = match.group(1)
+        if word in STOPWORDS | _MODIFIERS | _DETERMINERS or _WH_WORD.match(word):
+            continue
+        if is_adjective(word) or is_noun(word):
+            return word
+    return ""
 
 
 def singular(word: str) -> str:

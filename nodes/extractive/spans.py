@@ -41,8 +41,10 @@ from nodes.extractive.lexicon import (
     answered_by_common_noun,
     is_adjective,
     is_kind_of,
+    is_kind_of_people_or_places,
     is_noun,
     lemma_of,
+    nouns_of_adjective,
     sense_count,
 )
 from nodes.extractive.question import (
@@ -54,6 +56,7 @@ from nodes.extractive.question import (
     MIN_VERB_STEM,
     NAME_NOUNS,
     NUMBER_WORDS,
+    PARTICLE_NOUNS,
     PURPOSE_ASKED,
     RECORD_HELD,
     RESEMBLE,
@@ -438,6 +441,7 @@ _ARTICLES = word_set("the a an")
 _DETERMINERS = word_set("the a an its their his her some many several most much all both each every")
 COORDINATED_FIT = 0.8  # a name listed together with a name whose entry says it is of the asked kind
 TYPED_PHRASE_FIT = 0.6
+QUALIFIER_FIT = 0.25  # a name that only qualifies the noun after it, for a question that asks a thing
 LEXICON_KIND_FIT = 1.0  # a common noun that WordNet makes a kind of the asked noun ("tennis" for a sport)
 OTHER_KIND_FIT = 0.1  # evidence says the span is another kind of thing
 # The ranks of biological classification: "the family Boletaceae" is no genus, whatever verb leads to it.
@@ -926,6 +930,9 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         *listed_besides(shape, text),
         *line_names(line),
     ]
+    if bare_what(shape):  # "what was hidden inside it" — "filled with Greek soldiers": the soldiers
+        asked = set(_TOKEN.findall(shape.text.lower()))  # not "Italian pope" for "what did this pope do"
+        names = [p for p in nouns_a_name_qualifies(text) if p.rsplit(" ", 1)[-1] not in asked] + names
     if shape.acting:  # "what divides this nebula into lobes" — "… that dark lanes of dust divide into …"
         names = doers(text, shape.acting) + names
     if kind == "person":  # "who are thought to have reached …": a people too ("Aboriginal tribes")
@@ -949,13 +956,52 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
         qualified = [p for form in FORMS_OF_GOVERNMENT for p in typed_phrases(text, form)]
         return qualified or words_of(text, FORMS_OF_GOVERNMENT)
     if kind == "named" and shape.type_noun:
-        names += common_nouns_of_kind(shape, text)
+        names = named_after_kind(shape.type_noun, text) + names + common_nouns_of_kind(shape, text)
         taxa = genera(text) if shape.type_noun == "genus" else []
         described = typed_phrases(text, shape.type_noun, MAX_MODIFIERS if shape.kind_of else 1)
         if not shape.kind_of:  # "the massive star Eta Carinae": a phrase set before a name describes it
             described = [p for p in described if not compiled(rf"\b{re.escape(p)}\s+[A-Z]").search(text)]
         return names + taxa + demonym_places(shape, text) + described
     return names
+
+
+# A name set right before lower-case words may qualify a noun among them: "filled with Greek soldiers",
+# "destroyed by British air raids in 1945", "the Vatican secret archives"
+_NAME_BEFORE_LOWER = re.compile(
+    r"\b([A-Z](?:[\w'’-]*\w)?(?:\s+[A-Z](?:[\w'’-]*\w)?)*)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})"
+)
+_BARE_WHAT = re.compile(r"^what\s+(?!kind\b|sort\b|type\b)")
+
+
+def bare_what(shape: QuestionShape) -> bool:
+    """Whether the question asks "what …" of a thing without naming its kind ("what was hidden inside this
+    figure?", "what nearly wiped out that city?"), which a noun phrase answers, not a name alone."""
+    return (
+        shape.answer_type == "named"
+        and not shape.type_noun
+        and not shape.asks_identity
+        and not _NAMING.search(shape.text)  # "what is his Roman counterpart called?" asks a name
+        and bool(_BARE_WHAT.match(asking_clause(shape.text.lower())))
+    )
+
+
+def nouns_a_name_qualifies(text: str) -> list[str]:
+    """Noun phrases a name opens ("Greek soldiers", "British air raids", "Vatican secret archives"): the
+    name with the lower-case nouns and adjectives after it, up to the first plural noun, which ends an
+    English noun phrase ("Greek soldiers left …" gives "Greek soldiers")."""
+    found = []
+    for match in _NAME_BEFORE_LOWER.finditer(_DOMAIN_LABEL.sub("", definition(text))):
+        lower = match.group(2).split()
+        words = list(itertools.takewhile(lambda w: w not in STOPWORDS | PARTICLE_NOUNS, lower))
+        if len(words) < len(lower) and lower[len(words)] in PARTICLE_NOUNS:
+            words = words[:-1]  # "the American project set up in 1942": "set" is a verb's
+        plural = next((i for i, w in enumerate(words) if lemma_of(w) not in ("", w)), len(words) - 1)
+        words = words[: min(plural + 1, MAX_MODIFIERS)]
+        while words and not is_noun(words[-1]):
+            words.pop()
+        if words and all(is_adjective(w) or is_noun(w) for w in words[:-1]):
+            found.append(f"{match.group(1)} {' '.join(words)}")
+    return found
 
 
 # A noun of this many WordNet senses says what it is only with its adjective ("naval base"), and as the kind
@@ -972,7 +1018,7 @@ def common_nouns_of_kind(shape: QuestionShape, text: str) -> list[str]:
     noun = shape.type_noun or ""
     if not answered_by_common_noun(noun):
         return []
-    kinds = asked_kinds(noun)
+    kinds = asked_kinds(noun) | narrowed_kinds(shape)  # "polytonality", music, for "what musical ingredients"
     found: list[str] = []
     for run in _LOWER_RUN.findall(text):
         words = run.split()
@@ -990,6 +1036,27 @@ def common_nouns_of_kind(shape: QuestionShape, text: str) -> list[str]:
             if not any((i, j) != (k, m) and k <= i and j <= m for k, m in typed)
         ]
     return list(dict.fromkeys(found))
+
+
+def qualifies_kind(span: str, kinds: frozenset[str], text: str) -> bool:
+    """Whether the name `span` is an adjective set before one of the asked `kinds` in `text` ("a Hebrew
+    prophet", "an English explorer"): of a kind of people or places it says what the one of that kind is,
+    it is not one (`is_kind_of_people_or_places`)."""
+    if " " in span or not is_adjective(span):  # WordNet's, not a name's shape: "the Hunan province"
+        return False
+    after = re.search(rf"\b{re.escape(span)}\s+([a-z]+)\b", text)
+    return bool(after) and after.group(1) in kinds
+
+
+def narrowed_kinds(shape: QuestionShape) -> frozenset[str]:
+    """The WordNet classes the word narrowing the asked kind names: the compound it makes with the kind
+    ("horse race" → horse_race, "military installation" → military_installation), and, for an adjective,
+    the nouns it is about ("philosophical movement" → philosophy). A noun narrows only by the compound:
+    a horse race is no horse."""
+    if not shape.narrowed_by:
+        return frozenset()
+    compound = lemma_of(f"{shape.narrowed_by} {shape.type_noun}")
+    return nouns_of_adjective(shape.narrowed_by) | ({compound} if compound else set())
 
 
 def is_common_noun_of_kind(span: str, kinds: frozenset[str]) -> bool:
@@ -1162,6 +1229,9 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
     found = tuple(whole_name(f, text) for f in found if f.lower() not in WHOLE_WORLD)
     if shape.answer_type == "named":  # "in which battle were they defeated" — not "defeated … in 42 BC"
         found = tuple(f for f in found if not _DATED.match(f))
+    if _ENDS_WITH_ACTIVE_VERB.search(shape.before_answer):  # "… founded which dynasty": what was founded,
+        found = tuple(f for f in found if not re.search(rf"\bby\s+(?:the\s+)?{re.escape(f)}", text))  # not
+        # who founded it ("an empire established by Augustus")
     # "identified with which Roman goddess" — "identified with Roman Juno": the qualifier the question gives
     qualifier = _QUALIFIED_KIND.search(shape.text)
     given = qualifier.group(1).lower() if qualifier else ""
@@ -1173,6 +1243,10 @@ def aligned(shape: QuestionShape, text: str) -> list[str]:
         or ([] if names_only else compounded(shape.before_answer, text))
         or closed_by_question(shape, text)
     )
+
+
+# a lead-up ending with a verb in the past, not a passive one ("was founded") nor one before "by"
+_ENDS_WITH_ACTIVE_VERB = re.compile(r"(?<!\bwas )(?<!\bwere )(?<!\bbeen )(?<!\bis )(?<!\bare )\b[a-z]+ed$")
 
 
 def ends_with_given_name(shape: QuestionShape) -> bool:
@@ -1957,6 +2031,10 @@ def verb_led_phrase(shape: QuestionShape, text: str) -> str:
             # "noted for its Gothic Cathedral": a thing the one shown has may be named
             has = bool(_POSSESSED_OBJECT.search(found.group()))
             phrase = object_phrase(text[found.end() :], names=has)
+            if (
+                shape.type_noun
+            ):  # "remembered for his invention of the Kessel lamp": the lamp is the invention
+                phrase = re.sub(rf"^{re.escape(shape.type_noun)}\s+of\s+(?:the\s+)?", "", phrase)
             if phrase and not set(content_words(phrase)) <= given:
                 return phrase
     return ""
@@ -2756,7 +2834,11 @@ def typed_phrases(text: str, noun: str, modifiers: int = 1) -> list[str]:
             modified = i > 0 and preceding[i - 1].lower() not in STOPWORDS  # "long-necked wading bird"
             # "perfected the refracting telescope": an -ing word after an article is a modifier too
             modified = modified or i > 0 and preceding[i - 1].lower() in _ARTICLES
-            if word in STOPWORDS | _PARTICIPLES_NOT_KINDS or word.endswith("ing") and not modified:
+            if (
+                word in STOPWORDS | _POSSESSIVES | _PARTICIPLES_NOT_KINDS
+                or word.endswith("ing")
+                and not modified
+            ):
                 break
             if words and word.endswith("s") and not word.endswith(("ous", "less", "ss")):
                 break  # "inhabits brackish lakes": a verb or a noun, no modifier of the kind
@@ -3051,6 +3133,23 @@ def measured_kind_fit(shape: QuestionShape, line: EvidenceLine) -> float:
     return OTHER_KIND_FIT if said and not said & kinds_of(noun) else 1.0
 
 
+_THE_OR_POSSESSIVE = r"(?:[Tt]he|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir)"
+# "best remembered for his invention of the Bunsen burner", "the island of Crete": the name after "of"
+_NAME_AFTER_KIND_OF = r"\s+of\s+(?:the\s+)?([A-Z](?:[\w'’-]*\w)?(?:\s+[A-Z](?:[\w'’-]*\w)?)*(?:\s+[a-z]+)?)"
+
+
+def named_after_kind(noun: str, text: str) -> list[str]:
+    """The names `text` gives right after "the <noun> of" or "his <noun> of" ("his invention of the Bunsen
+    burner" → "Bunsen burner"), with the common noun a name may open ("burner"; not "above" of "the city of
+    Ottawa above the river", which WordNet also lists as an adjective)."""
+    found = []
+    for match in re.finditer(rf"\b{_THE_OR_POSSESSIVE}\s+{re.escape(noun)}{_NAME_AFTER_KIND_OF}", text):
+        *name, last = match.group(1).split()
+        opened = last[:1].isupper() or is_noun(last) and not is_adjective(last) and last not in STOPWORDS
+        found.append(" ".join([*name, last] if opened else name))
+    return found
+
+
 def states_kind(span: str, noun: str, text: str) -> bool:
     """Whether `text` says in so many words that `span` is a `noun` (of its kinds): "the star Regulus",
     "its moon, Triton", "Triton is a moon of …", "the Hebei province", "the city of Lima"."""
@@ -3066,7 +3165,10 @@ def states_kind(span: str, noun: str, text: str) -> bool:
     patterns = [apposition, copula] + ([] if place_of(span) else [kind_after])
     if noun not in ROLE_NOUNS:
         # in lower case: "the Gulf of Thailand" is a gulf's name, not a gulf called Thailand
-        patterns.append(rf"(?-i:\b[Tt]he\s+{re.escape(noun)}\s+of\s+){re.escape(span)}\b")
+        # "his invention of the Bunsen burner": a possessive, and "the" before the name, as well
+        patterns.append(
+            rf"(?-i:\b{_THE_OR_POSSESSIVE}\s+{re.escape(noun)}\s+of\s+(?:the\s+)?){re.escape(span)}\b"
+        )
     return any(re.search(pattern, text, re.IGNORECASE) for pattern in patterns)
 
 
@@ -3363,6 +3465,10 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0  # "what's its situation?" — "in danger of extinction"
     if shape.answer_type in ("year", "number", "ordinal", "colour", "scientific_name", "nationality"):
         return 1.0  # the candidate already has the form
+    if is_kind_of_people_or_places(shape.type_noun or "") and qualifies_kind(
+        span, asked_kinds(shape.type_noun or ""), line.text
+    ):
+        return QUALIFIER_FIT  # "which prophet …" — "Elijah: a Hebrew prophet …": Hebrew is no prophet
     if shape.answer_type == "person":
         return person_fit(shape, span, line, lines)
     if span in aligned(shape, line.text) or span in owners_named_before(shape, line.text):
@@ -3370,7 +3476,13 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     if span in listed_besides(shape, line.text):
         return ALIGNED_FIT  # "besides music, prophecy and healing" — "… prophecy and poetry and music …"
     verb = agent_verb(span, line.text) if shape.answer_type == "named" else ""
-    agent = verb and not holders and is_asked_verb(shape, verb) and not names_another_kind(shape, span)
+    agent = (
+        verb
+        and not holders
+        and is_asked_verb(shape, verb)
+        and not names_another_kind(shape, span)
+        and not asks_object_of(shape, verb)
+    )
     # (not where the line sets another name before the question's closing phrase: "bordered by Iran to the
     # west … and Pakistan to the east and south" for "which country borders it to the east and south")
     closing = closed_by_question(shape, line.text) if agent else []
@@ -3388,6 +3500,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     ):
         return 1.0  # "what are … called?" — "… are called the Northern Lights"
     noun = shape.type_noun
+    if bare_what(shape) and any(p.startswith(span + " ") for p in nouns_a_name_qualifies(line.text)):
+        return QUALIFIER_FIT  # "Greek" of "Greek soldiers" for "what was hidden inside it?"
     if not noun or shape.asks_identity:
         return 0.5
     if noun == "genus" and span in genera(line.text):
@@ -3395,10 +3509,15 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
     kinds = asked_kinds(noun)
     head = name_head(span)
     if span[:1].islower():
+        narrowed = narrowed_kinds(shape)
+        if answered_by_common_noun(noun) and narrowed and is_common_noun_of_kind(span, narrowed):
+            return LEXICON_KIND_FIT  # "which philosophical movement" — "transcendentalism", a philosophy
         if head not in kinds and answered_by_common_noun(noun) and is_common_noun_of_kind(span, kinds):
             # "which sport did she play" — "tennis player": tennis is a sport; a kind of many senses
-            # ("which literary form", "which natural feature") types less surely
-            return LEXICON_KIND_FIT if sense_count(noun) < AMBIGUOUS_SENSES else TYPED_PHRASE_FIT
+            # ("which literary form", "which natural feature") types less surely, and so does one the
+            # question narrows that the noun is not of ("drip", a movement of liquid, for a philosophical one)
+            surely = sense_count(noun) < AMBIGUOUS_SENSES and not narrowed
+            return LEXICON_KIND_FIT if surely else TYPED_PHRASE_FIT
         if shape.kind_of:  # "in what kind of seas …": "cold seas" says the kind asked
             return 1.0 if head in kinds else 0.0
         named_kind = any(kinds & kind_words(other.text) for other in lines)
@@ -3947,6 +4066,19 @@ def is_asked_verb(shape: QuestionShape, verb: str) -> bool:
     )
     asking = [done_by.group(1)] if done_by else asked_words(clause, shape.reference)
     return any(same_stem(verb, PARTICIPLES.get(w, w)) or verb.startswith(same_relation(w)) for w in asking)
+
+
+_LAST_WH = re.compile(r"\b(?:which|what)\b(?!.*\b(?:which|what)\b)")
+
+
+def asks_object_of(shape: QuestionShape, verb: str) -> bool:
+    """Whether the question asks what its `verb` was done to, its wh-phrase set after the verb ("the
+    emperor who began this arena founded which dynasty?"), so the verb's doer ("established by Augustus")
+    is not asked."""
+    clause = asking_clause(shape.text.lower())
+    wh = _LAST_WH.search(clause)
+    before = _TOKEN.findall(clause[: wh.start()]) if wh else []
+    return any(same_stem(verb, PARTICIPLES.get(w, w)) or verb.startswith(same_relation(w)) for w in before)
 
 
 def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | None = None) -> float:
