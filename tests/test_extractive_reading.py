@@ -10771,3 +10771,32 @@ def test_who_is_in_this_portrait_with_a_description_after_it_asks_who_is_shown()
         "Which Orla-born Tarnian thinker is in this portrait, the one whose ideas inspired the revolution?"
     )
     assert read_question(question).answer_type == "identity"
+
+
+def test_a_kind_narrowed_into_a_compound_takes_a_noun_of_that_compound() -> None:
+    """ "What are those fundamental particles called?": WordNet's compound "fundamental particle" is the kind
+    ("bosons"), not any noun the adjective derives from ("description" as a kind of substance)."""
+    answer = _read_shown(
+        "A whole class of fundamental particles traces back to this scientist's work. What are those"
+        " particles called?",
+        "Varno",
+        "Varno, Ivo Varno: Orlan physicist whose statistical description of particles gave bosons their name",
+    )
+    assert answer == "bosons"
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("This pontiff cast an Orlan monarch out of the Church. Which one?", "monarch"),
+        ("This river is fed by a glacier. Which one?", "glacier"),  # the kind ending the sentence, as before
+    ],
+)
+def test_a_bare_which_one_asks_the_kind_the_sentence_before_introduces(question: str, kind: str) -> None:
+    """ "… cast an Orlan monarch out of the Church. Which one?": one of the kind "a/an" introduces, even
+    where the sentence goes on past it."""
+    assert read_question(question).type_noun == kind
+
+
+def test_a_bare_which_one_after_a_record_still_asks_the_record() -> None:
+    assert read_question("This rodent holds a record among rodents. Which one?").answer_type == "ordinal"

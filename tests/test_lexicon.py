@@ -86,6 +86,7 @@ def test_an_adjective_narrowing_a_kind_names_the_nouns_it_is_about(modifier: str
 
 def test_a_noun_or_an_unknown_word_is_about_no_noun() -> None:
     assert not nouns_of_adjective("horse")  # a noun, not an adjective: "horse race" is no horse
+    assert not nouns_of_adjective("fundamental") & {"substance", "core"}  # nouns of another root
     assert not nouns_of_adjective("zzyzxq")
 
 

@@ -27,6 +27,7 @@ _HYPERNYM = "@"  # a pointer to the synset's hypernym ("@i", an instance's class
 _INSTANCE = "~i"  # a pointer to an instance of the synset: a proper name
 _PERTAINYM = "\\"  # an adjective's pointer to the noun it pertains to ("literary" → literature)
 _DERIVED = "+"  # a pointer to a word of the same root ("philosophical" → philosophy)
+_STEM = 5  # letters a noun shares with the adjective it is named by ("philo-sophy", "philo-sophical")
 # wndb(5) detachment rules for nouns, tried in order after the exceptions list (noun.exc)
 _NOUN_ENDINGS = (("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"),
                  ("ies", "y"), ("s", ""))  # fmt: skip
@@ -93,10 +94,15 @@ def _nouns_of_adjectives() -> dict[str, frozenset[int]]:
 
 
 def nouns_of_adjective(word: str) -> frozenset[str]:
-    """The noun lemmas an adjective is about ("philosophical" → philosophy, philosopher; "literary" →
-    literature); none for a word WordNet has no adjective for."""
+    """The noun lemmas an adjective is about, of its own stem ("philosophical" → philosophy, philosopher;
+    "literary" → literature; not "substance" or "core" of "fundamental", a word of another root WordNet
+    derives it from); none for a word WordNet has no adjective for."""
+    word = word.lower()
     return frozenset(
-        name.lower() for offset in _nouns_of_adjectives().get(word.lower(), ()) for name in _synset(offset)[1]
+        name.lower()
+        for offset in _nouns_of_adjectives().get(word, ())
+        for name in _synset(offset)[1]
+        if name.lower()[:_STEM] == word[:_STEM]
     )
 
 

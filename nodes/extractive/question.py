@@ -1396,6 +1396,13 @@ def read_question(question: str) -> QuestionShape:
     last_one = _ENDS_WITH_A_KIND.search(lower) if not type_noun and _WHICH_ONE.match(clause) else None
     if last_one:  # "… was killed by a goddess. Which one?": one of the kind the sentence before ends with
         answer_type, type_noun = "named", singular(last_one.group(1))
+    # (not "… have a famous nickname. What is it?", which asks the nickname itself)
+    asks_one = (
+        not type_noun and not last_one and _JUST_WHICH_ONE.match(clause) and not RECORD_HELD.search(lower)
+    )
+    introduced = introduced_kind(lower) if asks_one else ""
+    if introduced:  # "This pontiff cast an English monarch out of the Church. Which one?": a monarch
+        answer_type, type_noun = "named", singular(introduced)
     if last_one and RECORD_HELD.search(lower):  # "… holds a size record. Which one?": the record
         answer_type, type_noun = "ordinal", None
     doing = _SOMETHING_DOING.search(lower) if answer_type == "identity" and not name_asked else None
@@ -1590,6 +1597,23 @@ _ENDS_WITH_A_KIND = re.compile(
     r"(?<!\band\s)\ban?\s+(?:(?!(?:among|of|in|on|at|from|with|by|for|to)\b)[a-z-]+\s+){0,2}?([a-z]+)\s*[.!?]\s+"
     r"(?:which|what)\s+one\W*$"
 )
+_JUST_WHICH_ONE = re.compile(r"^which\s+one$")
+_INDEFINITE_RUN = re.compile(r"(?<!\band\s)\ban?\s+((?:[a-z-]+\s+){0,2}[a-z-]+)")
+
+
+def introduced_kind(lower: str) -> str:
+    """The noun of the last thing the sentence before a bare "which one?" introduces with "a"/"an" where it
+    does not end that sentence ("… cast an English monarch out of the Church. Which one?" → "monarch"); ""
+    when it introduces none."""
+    sentences = _SENTENCE_BREAK.split(lower)
+    for run in reversed(_INDEFINITE_RUN.findall(sentences[-2] if len(sentences) > 1 else "")):
+        words = list(itertools.takewhile(lambda w: w not in STOPWORDS | PARTICLE_NOUNS, run.split()))
+        nouns = [w for w in words if is_noun(w)]
+        if nouns:
+            return nouns[-1]
+    return ""
+
+
 _THAT_ONE = re.compile(r"^(?:which|what)\s+([a-z]+)\s+is\s+that$|^what\s+is\s+that\s+([a-z]+)$")
 # "there's an Inca fortress city that …", "there's a Pacific island group known for …", "there's a bright
 # star in the same constellation as this cloud", "there's a star cluster sharing …": a thing a sentence

@@ -1050,9 +1050,9 @@ def qualifies_kind(span: str, kinds: frozenset[str], text: str) -> bool:
 
 def narrowed_kinds(shape: QuestionShape) -> frozenset[str]:
     """The WordNet classes the word narrowing the asked kind names: the compound it makes with the kind
-    ("horse race" → horse_race, "military installation" → military_installation), and, for an adjective,
-    the nouns it is about ("philosophical movement" → philosophy). A noun narrows only by the compound:
-    a horse race is no horse."""
+    ("fundamental particle", "horse race", "military installation"), and, for an adjective, the nouns of its
+    stem it is about ("philosophical movement" → philosophy). A noun narrows only by the compound: a horse
+    race is no horse."""
     if not shape.narrowed_by:
         return frozenset()
     compound = lemma_of(f"{shape.narrowed_by} {shape.type_noun}")
