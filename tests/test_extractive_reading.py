@@ -10800,3 +10800,11 @@ def test_a_bare_which_one_asks_the_kind_the_sentence_before_introduces(question:
 
 def test_a_bare_which_one_after_a_record_still_asks_the_record() -> None:
     assert read_question("This rodent holds a record among rodents. Which one?").answer_type == "ordinal"
+
+
+def test_a_participle_before_by_ends_the_thing_a_place_is_known_for() -> None:
+    """ "What kind of lodging is this street known for?" — "noted for cheap hotels frequented by sailors":
+    the participle opens what is said of the hotels, it is no part of them."""
+    entry = "a street in Orla noted for cheap hotels frequented by sailors"
+    answer = _read_shown("What kind of lodging has this street long been known for?", "Kessa Street", entry)
+    assert answer == "cheap hotels"

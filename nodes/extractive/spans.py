@@ -2093,7 +2093,10 @@ def object_phrase(rest: str, *, names: bool = False) -> str:
     of the clause ("physical danger as a source of comedy" → "physical danger"); "" when it opens with a
     name or a function word, or ends in a name — unless `names` allows a name ("Gothic Cathedral")."""
     words = _OBJECT_BREAK.split(_WORK_IN.sub("", rest), maxsplit=1)[0].split()
-    taken = list(itertools.takewhile(lambda w: w.lower() not in _OBJECT_ENDS, words))[:MAX_OBJECT_WORDS]
+    taken = list(itertools.takewhile(lambda w: w.lower() not in _OBJECT_ENDS, words))
+    if 1 < len(taken) < len(words) and words[len(taken)].lower() == "by" and taken[-1].endswith("ed"):
+        taken = taken[:-1]  # "cheap hotels frequented by sailors": the participle opens what is said of them
+    taken = taken[:MAX_OBJECT_WORDS]
     # (not "establish NATO": the name a phrase ends in is what is asked)
     lower_case = bool(taken) and taken[0][:1].islower() and not taken[-1][:1].isupper()
     return " ".join(taken) if (lower_case or names) and not {taken[0], taken[-1]} & _NOT_OBJECT_EDGES else ""
