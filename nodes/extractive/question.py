@@ -1607,7 +1607,7 @@ def introduced_kind(lower: str) -> str:
     when it introduces none."""
     sentences = _SENTENCE_BREAK.split(lower)
     for run in reversed(_INDEFINITE_RUN.findall(sentences[-2] if len(sentences) > 1 else "")):
-        words = list(itertools.takewhile(lambda w: w not in STOPWORDS | PARTICLE_NOUNS, run.split()))
+        words = list(itertools.takewhile(lambda w: w not in NOUN_PHRASE_ENDS, run.split()))
         nouns = [w for w in words if is_noun(w)]
         if nouns:
             return nouns[-1]
@@ -2600,6 +2600,8 @@ _VERB_PARTICLES = word_set("from into onto upon")
 PARTICLE_NOUNS = word_set(
     "out up down off away back over inside outside behind beneath near across along around"
 )
+# words that end a noun phrase read forward: a function word, a particle or a preposition
+NOUN_PHRASE_ENDS = STOPWORDS | PARTICLE_NOUNS
 
 
 _ASKED_NOUN = re.compile(

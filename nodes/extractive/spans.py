@@ -55,6 +55,7 @@ from nodes.extractive.question import (
     LOOK_CAUSED,
     MIN_VERB_STEM,
     NAME_NOUNS,
+    NOUN_PHRASE_ENDS,
     NUMBER_WORDS,
     PARTICLE_NOUNS,
     PURPOSE_ASKED,
@@ -967,9 +968,8 @@ def candidates(shape: QuestionShape, line: EvidenceLine) -> list[str]:
 
 # A name set right before lower-case words may qualify a noun among them: "filled with Greek soldiers",
 # "destroyed by British air raids in 1945", "the Vatican secret archives"
-_NAME_BEFORE_LOWER = re.compile(
-    r"\b([A-Z](?:[\w'’-]*\w)?(?:\s+[A-Z](?:[\w'’-]*\w)?)*)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})"
-)
+_CAPITALISED_RUN = r"[A-Z](?:[\w'’-]*\w)?(?:\s+[A-Z](?:[\w'’-]*\w)?)*"  # "Bunsen", "Vatican", "Pop Art"
+_NAME_BEFORE_LOWER = re.compile(rf"\b({_CAPITALISED_RUN})\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,3}})")
 _BARE_WHAT = re.compile(r"^what\s+(?!kind\b|sort\b|type\b)")
 
 
@@ -985,14 +985,15 @@ def bare_what(shape: QuestionShape) -> bool:
     )
 
 
-def nouns_a_name_qualifies(text: str) -> list[str]:
+@functools.lru_cache(maxsize=2**12)  # `type_fit` asks again for every span of the line `candidates` read
+def nouns_a_name_qualifies(text: str) -> tuple[str, ...]:
     """Noun phrases a name opens ("Greek soldiers", "British air raids", "Vatican secret archives"): the
     name with the lower-case nouns and adjectives after it, up to the first plural noun, which ends an
     English noun phrase ("Greek soldiers left …" gives "Greek soldiers")."""
     found = []
     for match in _NAME_BEFORE_LOWER.finditer(_DOMAIN_LABEL.sub("", definition(text))):
         lower = match.group(2).split()
-        words = list(itertools.takewhile(lambda w: w not in STOPWORDS | PARTICLE_NOUNS, lower))
+        words = list(itertools.takewhile(lambda w: w not in NOUN_PHRASE_ENDS, lower))
         if len(words) < len(lower) and lower[len(words)] in PARTICLE_NOUNS:
             words = words[:-1]  # "the American project set up in 1942": "set" is a verb's
         plural = next((i for i, w in enumerate(words) if lemma_of(w) not in ("", w)), len(words) - 1)
@@ -1001,7 +1002,7 @@ def nouns_a_name_qualifies(text: str) -> list[str]:
             words.pop()
         if words and all(is_adjective(w) or is_noun(w) for w in words[:-1]):
             found.append(f"{match.group(1)} {' '.join(words)}")
-    return found
+    return tuple(found)
 
 
 # A noun of this many WordNet senses says what it is only with its adjective ("naval base"), and as the kind
@@ -3138,7 +3139,7 @@ def measured_kind_fit(shape: QuestionShape, line: EvidenceLine) -> float:
 
 _THE_OR_POSSESSIVE = r"(?:[Tt]he|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir)"
 # "best remembered for his invention of the Bunsen burner", "the island of Crete": the name after "of"
-_NAME_AFTER_KIND_OF = r"\s+of\s+(?:the\s+)?([A-Z](?:[\w'’-]*\w)?(?:\s+[A-Z](?:[\w'’-]*\w)?)*(?:\s+[a-z]+)?)"
+_NAME_AFTER_KIND_OF = rf"\s+of\s+(?:the\s+)?({_CAPITALISED_RUN}(?:\s+[a-z]+)?)"
 
 
 def named_after_kind(noun: str, text: str) -> list[str]:
@@ -3468,9 +3469,8 @@ def type_fit(shape: QuestionShape, span: str, line: EvidenceLine, lines: Sequenc
         return 1.0  # "what's its situation?" — "in danger of extinction"
     if shape.answer_type in ("year", "number", "ordinal", "colour", "scientific_name", "nationality"):
         return 1.0  # the candidate already has the form
-    if is_kind_of_people_or_places(shape.type_noun or "") and qualifies_kind(
-        span, asked_kinds(shape.type_noun or ""), line.text
-    ):
+    kind = shape.type_noun
+    if kind and qualifies_kind(span, asked_kinds(kind), line.text) and is_kind_of_people_or_places(kind):
         return QUALIFIER_FIT  # "which prophet …" — "Elijah: a Hebrew prophet …": Hebrew is no prophet
     if shape.answer_type == "person":
         return person_fit(shape, span, line, lines)
@@ -4068,7 +4068,13 @@ def is_asked_verb(shape: QuestionShape, verb: str) -> bool:
         re.search(rf"\b([a-z]+)\s+by\s+(?:an?|one|some)\s+(?:[a-z-]+\s+)?{kind}\b", lower) if kind else None
     )
     asking = [done_by.group(1)] if done_by else asked_words(clause, shape.reference)
-    return any(same_stem(verb, PARTICIPLES.get(w, w)) or verb.startswith(same_relation(w)) for w in asking)
+    return names_verb(verb, asking)
+
+
+def names_verb(verb: str, words: Sequence[str]) -> bool:
+    """Whether one of the question's `words` is `verb` in another form ("slew" for "slain") or a word of
+    the same relation ("founded" for "established")."""
+    return any(same_stem(verb, PARTICIPLES.get(w, w)) or verb.startswith(same_relation(w)) for w in words)
 
 
 _LAST_WH = re.compile(r"\b(?:which|what)\b(?!.*\b(?:which|what)\b)")
@@ -4081,7 +4087,7 @@ def asks_object_of(shape: QuestionShape, verb: str) -> bool:
     clause = asking_clause(shape.text.lower())
     wh = _LAST_WH.search(clause)
     before = _TOKEN.findall(clause[: wh.start()]) if wh else []
-    return any(same_stem(verb, PARTICIPLES.get(w, w)) or verb.startswith(same_relation(w)) for w in before)
+    return names_verb(verb, before)
 
 
 def nearness(shape: QuestionShape, span: str, text: str, words: Sequence[str] | None = None) -> float:
